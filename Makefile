@@ -1,0 +1,43 @@
+# subfix: two commands do everything on a fresh Debian 12 machine: `make demo` and `make test`.
+SHELL := /bin/bash
+export PATH := /opt/swift/usr/bin:$(PATH)
+
+# Debian packages the build needs (C libraries through pkg-config) and the peers the tests use as oracles.
+BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
+                  libass-dev libfreetype-dev libfontconfig1-dev libuchardet-dev pkg-config
+TEST_PACKAGES  := ffmpeg
+# Peers measured by `make bench`, and GNU time for peak memory.
+BENCH_PACKAGES := ripgrep time sqlite3
+
+SWIFT_BUILD_FLAGS ?=
+BIN := .build/debug/subfix
+
+.PHONY: all deps bench-deps build release demo test lint bench clean
+
+all: build
+
+# Idempotent: asks dpkg what is missing and installs only that, through sudo when not root.
+deps:
+	@./.ci/install-packages $(BUILD_PACKAGES) $(TEST_PACKAGES)
+
+bench-deps:
+	@./.ci/install-packages $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
+
+build:
+	swift build $(SWIFT_BUILD_FLAGS)
+
+release:
+	swift build -c release $(SWIFT_BUILD_FLAGS)
+
+demo: deps build
+	@./Scripts/demo.sh $(BIN)
+
+test: deps
+	swift build --build-tests $(SWIFT_BUILD_FLAGS)
+	swift test --skip-build
+
+bench: bench-deps release
+	@./Benchmarks/run.sh
+
+clean:
+	rm -rf .build

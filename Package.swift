@@ -1,0 +1,62 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// subfix: CJK subtitle fixing, rendering and dialogue search for Linux.
+///
+/// Products: `SubDB` (a GRDB-style SQLite toolkit), `SubCore` (formats, rewriting,
+/// media, fonts, rendering) and the `subfix` command-line tool.
+let package = Package(
+    name: "subfix",
+    products: [
+        .library(name: "SubDB", targets: ["SubDB"]),
+        .library(name: "SubCore", targets: ["SubCore"]),
+        .executable(name: "subfix", targets: ["subfix"]),
+    ],
+    targets: [
+        // MARK: C system libraries (Debian packages in `providers`, installed by `make deps`)
+        .systemLibrary(
+            name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
+            providers: [.apt(["libsqlite3-dev"])]),
+        .systemLibrary(
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+            providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        .systemLibrary(
+            name: "CLibass", path: "Sources/CLibass", pkgConfig: "libass",
+            providers: [.apt(["libass-dev"])]),
+        .systemLibrary(
+            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
+            providers: [.apt(["libfreetype-dev"])]),
+        .systemLibrary(
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            providers: [.apt(["libfontconfig1-dev"])]),
+        .systemLibrary(
+            name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
+            providers: [.apt(["libuchardet-dev"])]),
+
+        // MARK: Swift modules
+        .target(
+            name: "SubDB", dependencies: ["CSQLite"],
+            swiftSettings: swiftSettings),
+        .target(
+            name: "SubCore",
+            dependencies: ["CFFmpeg", "CLibass", "CFreeType", "CFontconfig", "CUchardet"],
+            swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "subfix", dependencies: ["SubDB", "SubCore"],
+            swiftSettings: swiftSettings),
+
+        // MARK: Benchmarks (`make bench`)
+        .executableTarget(
+            name: "subdb-bench", dependencies: ["SubDB", "CSQLite"], path: "Benchmarks/SubDBBench",
+            swiftSettings: swiftSettings),
+
+        // MARK: Tests
+        .testTarget(name: "SubDBTests", dependencies: ["SubDB", "CSQLite"], swiftSettings: swiftSettings),
+        .testTarget(name: "SubCoreTests", dependencies: ["SubCore"], swiftSettings: swiftSettings),
+        .testTarget(name: "subfixTests", dependencies: ["subfix", "SubCore", "SubDB"], swiftSettings: swiftSettings),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+/// Swift 6 language mode is set package-wide; strict concurrency comes with it.
+var swiftSettings: [SwiftSetting] { [] }

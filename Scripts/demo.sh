@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `make demo`: runs subfix on Samples/ and shows what it did. Outputs go to demo-out/.
+set -euo pipefail
+bin=${1:-.build/debug/subfix}
+out=demo-out
+rm -rf "$out" && mkdir -p "$out"
+step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+
+step "subfix --version"
+"$bin" --version
+
+step "Samples/"
+ls -l Samples

@@ -1,0 +1,65 @@
+internal import CFFmpeg
+internal import CFontconfig
+internal import CFreeType
+internal import CLibass
+
+/// A C library SubCore is linked against, with the version it reports at run time.
+public struct LinkedLibrary: Sendable, Equatable {
+    /// The library's usual name, such as `libavformat`.
+    public var name: String
+    /// The version the linked library reports, such as `59.27.100`.
+    public var version: String
+
+    /// A library and its version.
+    public init(name: String, version: String) {
+        self.name = name
+        self.version = version
+    }
+}
+
+/// The versions of the C libraries SubCore actually links, read from the libraries themselves.
+public enum LinkedLibraries {
+    /// libavformat, libavcodec, libavutil, libswscale, libass, FreeType and fontconfig, in that order.
+    public static var all: [LinkedLibrary] {
+        [
+            LinkedLibrary(name: "libavformat", version: dotted(avformat_version(), bits: 8)),
+            LinkedLibrary(name: "libavcodec", version: dotted(avcodec_version(), bits: 8)),
+            LinkedLibrary(name: "libavutil", version: dotted(avutil_version(), bits: 8)),
+            LinkedLibrary(name: "libswscale", version: dotted(swscale_version(), bits: 8)),
+            LinkedLibrary(name: "libass", version: libassVersion()),
+            LinkedLibrary(name: "FreeType", version: freetypeVersion()),
+            LinkedLibrary(name: "fontconfig", version: fontconfigVersion()),
+        ]
+    }
+
+    /// FFmpeg packs versions as `major << 16 | minor << 8 | micro`.
+    static func dotted(_ packed: UInt32, bits: UInt32) -> String {
+        let mask: UInt32 = (1 << bits) - 1
+        return "\(packed >> 16).\((packed >> bits) & mask).\(packed & mask)"
+    }
+
+    /// libass writes its version in hex digits read as decimal: 0x01701000 is 0.17.1.
+    static func libassVersion() -> String {
+        let hex = String(UInt32(truncatingIfNeeded: ass_library_version()), radix: 16)
+        let digits = Array(String(repeating: "0", count: max(0, 8 - hex.count)) + hex)
+        func number(_ range: Range<Int>) -> Int { Int(String(digits[range])) ?? 0 }
+        return "\(number(0..<1)).\(number(1..<3)).\(number(3..<5))"
+    }
+
+    static func freetypeVersion() -> String {
+        var library: FT_Library?
+        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { FT_Done_FreeType(library) }
+        var major: FT_Int = 0
+        var minor: FT_Int = 0
+        var patch: FT_Int = 0
+        FT_Library_Version(library, &major, &minor, &patch)
+        return "\(major).\(minor).\(patch)"
+    }
+
+    /// fontconfig packs its version as `major * 10000 + minor * 100 + revision`.
+    static func fontconfigVersion() -> String {
+        let packed = FcGetVersion()
+        return "\(packed / 10000).\((packed / 100) % 100).\(packed % 100)"
+    }
+}

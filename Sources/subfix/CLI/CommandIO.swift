@@ -1,0 +1,72 @@
+import Foundation
+import Synchronization
+
+/// Where a command writes: standard output for results, standard error for errors and progress.
+///
+/// Tests make one with `CommandIO.capturing()` and read back what was written.
+final class CommandIO: Sendable {
+    private let writeOut: @Sendable (String) -> Void
+    private let writeErr: @Sendable (String) -> Void
+    /// Whether standard error is a terminal (progress lines are shown only then).
+    let stderrIsTerminal: Bool
+    /// Whether standard output is a terminal (colours and bold only then).
+    let stdoutIsTerminal: Bool
+    /// The environment commands read defaults from (`XDG_DATA_HOME`, ...).
+    let environment: [String: String]
+
+    init(
+        stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) {
+        self.writeOut = stdout
+        self.writeErr = stderr
+        self.stdoutIsTerminal = stdoutIsTerminal
+        self.stderrIsTerminal = stderrIsTerminal
+        self.environment = environment
+    }
+
+    /// The process's own standard output and error.
+    static func standard() -> CommandIO {
+        CommandIO(
+            stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
+            stderr: { FileHandle.standardError.write(Data($0.utf8)) },
+            stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+
+    /// An IO that keeps what is written, for tests.
+    static func capturing(environment: [String: String] = [:]) -> (CommandIO, CapturedOutput) {
+        let captured = CapturedOutput()
+        let io = CommandIO(
+            stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) },
+            environment: environment)
+        return (io, captured)
+    }
+
+    /// Writes a line to standard output.
+    func print(_ line: String) { writeOut(line + "\n") }
+    /// Writes one JSON object as one line to standard output.
+    func printJSON(_ value: JSON) { writeOut(value.serialized() + "\n") }
+    /// Writes a line to standard error.
+    func printError(_ line: String) { writeErr(line + "\n") }
+    /// Prints `subfix: error: <file>: <cause>` (or without the file) to standard error.
+    func error(_ cause: String, file: String? = nil) {
+        printError("subfix: error: " + (file.map { "\($0): " } ?? "") + cause)
+    }
+    /// Prints `subfix: warning: <file>: <cause>` to standard error.
+    func warning(_ cause: String, file: String? = nil) {
+        printError("subfix: warning: " + (file.map { "\($0): " } ?? "") + cause)
+    }
+    /// Writes raw text to standard error without a newline (progress lines use `\r`).
+    func progress(_ text: String) { writeErr(text) }
+}
+
+/// What a capturing `CommandIO` has received.
+final class CapturedOutput: Sendable {
+    private let state = Mutex<(out: String, err: String)>((out: "", err: ""))
+    var stdout: String { state.withLock { $0.out } }
+    var stderr: String { state.withLock { $0.err } }
+    func appendOut(_ text: String) { state.withLock { $0.out += text } }
+    func appendErr(_ text: String) { state.withLock { $0.err += text } }
+}

@@ -1,0 +1,5 @@
+/// Every command subfix understands, one row each. A command appears here once it works.
+///
+/// Each command lives in its own file as `enum XCommand { static let spec = CommandSpec(...) }`.
+let commandTable: [CommandSpec] = [
+]
