@@ -1,0 +1,13 @@
+#!/usr/bin/env bash
+# `make bench`: runs every Benchmarks/*.sh in turn. Each prints its own ratios against peers measured in
+# the same run. Outputs and generated inputs go to bench-out/ (ignored by git).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p bench-out
+status=0
+for script in Benchmarks/*.sh; do
+    [ "$(basename "$script")" = run.sh ] && continue
+    printf '\n\033[1m== %s\033[0m\n' "$script"
+    bash "$script" || { echo "bench: $script failed" >&2; status=1; }
+done
+exit $status
