@@ -1,0 +1,122 @@
+/// A search typed by a user, turned into a safe FTS5 query expression.
+///
+/// The language: words are all required; `"quoted phrases"` match in order; a run of CJK characters is a phrase
+/// (`你好` matches 你 followed by 好); `prefix*` matches words that start with a Latin prefix; `-word` excludes;
+/// `OR` between terms makes alternatives. Every term is quoted before FTS5 sees it, so whatever the user types
+/// gives results or a `DialogueQueryError`, never an SQLite syntax error.
+///
+///     try DialogueQuery("你好 -再见").expression   // ("你 好") NOT "再 见"
+public struct DialogueQuery: Sendable, Equatable {
+    /// The FTS5 expression to pass to `MATCH`.
+    public let expression: String
+    /// The terms to find, normalized, for display ("searching for 你好, cafe").
+    public let terms: [String]
+
+    /// The most terms a query may have.
+    public static let maximumTerms = 64
+
+    /// Parses a user query. Throws when nothing searchable is left, when only excluded terms remain, or when
+    /// there are more than `maximumTerms` terms.
+    public init(_ query: String, segmenter: DialogueSegmenter = DialogueSegmenter()) throws(DialogueQueryError) {
+        var alternatives: [[String]] = [[]]
+        var excluded: [String] = []
+        var display: [String] = []
+        var count = 0
+        for word in Self.lex(query) {
+            if word.isOperatorOR {
+                if !(alternatives.last?.isEmpty ?? true) { alternatives.append([]) }
+                continue
+            }
+            let tokens = segmenter.tokens(in: word.text).map(\.text)
+            guard !tokens.isEmpty else { continue }
+            count += 1
+            guard count <= Self.maximumTerms else { throw .tooManyTerms(maximum: Self.maximumTerms) }
+            // The phrase is given as its normalized tokens; FTS5 runs the table's tokenizer over it again.
+            var phrase = "\"" + tokens.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            let isLatinPrefix = word.isPrefix && tokens.count == 1
+                && tokens[0].unicodeScalars.allSatisfy { $0.isASCII }
+            if isLatinPrefix { phrase += " *" }
+            if word.isExcluded {
+                excluded.append(phrase)
+            } else {
+                alternatives[alternatives.count - 1].append(phrase)
+                display.append(word.text)
+            }
+        }
+        let groups = alternatives.filter { !$0.isEmpty }
+        guard !groups.isEmpty else {
+            throw excluded.isEmpty ? .nothingToSearch : .onlyExclusions
+        }
+        let conjunctions = groups.map { $0.joined(separator: " AND ") }
+        var expression = conjunctions.count == 1
+            ? conjunctions[0] : conjunctions.map { "(" + $0 + ")" }.joined(separator: " OR ")
+        for phrase in excluded {
+            expression = "(" + expression + ") NOT " + phrase
+        }
+        self.expression = expression
+        self.terms = display
+    }
+
+    struct Word {
+        var text: String
+        var isExcluded = false
+        var isPrefix = false
+        var isQuoted = false
+        var isOperatorOR: Bool { !isQuoted && !isExcluded && text == "OR" }
+    }
+
+    /// Splits on white space, keeping "quoted phrases" (straight or curly quotes) together.
+    static func lex(_ query: String) -> [Word] {
+        var words: [Word] = []
+        var scalars = Array(query.unicodeScalars)[...]
+        func isSpace(_ scalar: Unicode.Scalar) -> Bool { scalar.properties.isWhitespace }
+        let closing: [Unicode.Scalar: Unicode.Scalar] = ["\"": "\"", "\u{201C}": "\u{201D}", "\u{300C}": "\u{300D}"]
+        while let first = scalars.first {
+            if isSpace(first) {
+                scalars = scalars.dropFirst()
+                continue
+            }
+            var word = Word(text: "")
+            if first == "-", scalars.count > 1, let next = scalars.dropFirst().first, !isSpace(next) {
+                word.isExcluded = true
+                scalars = scalars.dropFirst()
+            }
+            if let open = scalars.first, let close = closing[open] {
+                scalars = scalars.dropFirst()
+                let end = scalars.firstIndex(of: close) ?? scalars.endIndex
+                word.text = String(String.UnicodeScalarView(scalars[..<end]))
+                word.isQuoted = true
+                scalars = end < scalars.endIndex ? scalars[(end + 1)...] : scalars[end...]
+            } else {
+                let end = scalars.firstIndex(where: isSpace) ?? scalars.endIndex
+                var text = String(String.UnicodeScalarView(scalars[..<end]))
+                if text.count > 1, text.hasSuffix("*") {
+                    text.removeLast()
+                    word.isPrefix = true
+                }
+                word.text = text
+                scalars = scalars[end...]
+            }
+            words.append(word)
+        }
+        return words
+    }
+}
+
+/// Why a search query cannot run, in words a user can act on.
+public enum DialogueQueryError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The query has no letters, digits or CJK characters.
+    case nothingToSearch
+    /// Every term is excluded with `-`.
+    case onlyExclusions
+    /// More terms than `DialogueQuery.maximumTerms`.
+    case tooManyTerms(maximum: Int)
+
+    public var description: String {
+        switch self {
+        case .nothingToSearch: return "the query has nothing to search for (no letters, digits or CJK characters)"
+        case .onlyExclusions: return "the query only excludes words: add a word to find"
+        case .tooManyTerms(let maximum): return "the query has more than \(maximum) words"
+        }
+    }
+}
