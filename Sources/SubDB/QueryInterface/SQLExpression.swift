@@ -79,9 +79,13 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return name.quotedDatabaseIdentifier
         case .value(let value):
             if value.isNull { return "NULL" }
+            if context.inlineValues { return SQLLiteral.sql(value) }
             context.arguments.append(value)
             return "?"
         case .literal(let sql, let arguments):
+            if context.inlineValues && !arguments.isEmpty {
+                return inlined(sql, arguments)
+            }
             context.arguments.append(contentsOf: arguments)
             return sql
         case .subquery(let sql, let arguments):
@@ -117,6 +121,20 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         }
     }
 
+    /// Replaces the `?` of raw SQL with literals, for DDL.
+    private func inlined(_ sql: String, _ arguments: [DatabaseValue]) -> String {
+        var result = ""
+        var remaining = arguments[...]
+        for character in sql {
+            if character == "?", let value = remaining.popFirst() {
+                result += SQLLiteral.sql(value)
+            } else {
+                result.append(character)
+            }
+        }
+        return result
+    }
+
     /// Renders the expression, wrapped in parentheses unless it is atomic.
     func operandSQL(_ context: inout SQLGenerationContext) -> String {
         isAtomic ? sql(&context) : "(\(sql(&context)))"
@@ -132,6 +150,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
 /// Accumulates the statement arguments of the SQL the query interface generates.
 struct SQLGenerationContext {
     var arguments: [DatabaseValue] = []
+    /// Values written as SQL literals instead of `?` (DDL such as CHECK constraints).
+    var inlineValues = false
 
     var statementArguments: StatementArguments { StatementArguments(arguments) }
 }
