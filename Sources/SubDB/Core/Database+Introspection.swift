@@ -1,0 +1,236 @@
+import Foundation
+
+/// Schema facts cached per connection, cleared when the connection runs CREATE/DROP/ALTER or rolls back.
+struct SchemaCache {
+    var primaryKeys: [String: PrimaryKeyInfo] = [:]
+    var columns: [String: [ColumnInfo]] = [:]
+}
+
+/// A column of a table, from `PRAGMA table_info`.
+public struct ColumnInfo: Hashable, Sendable {
+    /// The column name.
+    public let name: String
+    /// The declared type, such as `TEXT` (empty when none).
+    public let type: String
+    /// True for NOT NULL columns.
+    public let isNotNull: Bool
+    /// The SQL of the default value, such as `'unknown'`, or nil.
+    public let defaultValueSQL: String?
+    /// The 1-based position in the primary key, 0 when not part of it.
+    public let primaryKeyIndex: Int
+    /// The column position, from 0.
+    public let cid: Int
+
+    /// Same as ``isNotNull``.
+    public var notNull: Bool { isNotNull }
+}
+
+/// An index, from `PRAGMA index_list` and `PRAGMA index_info`.
+public struct IndexInfo: Hashable, Sendable {
+    /// The index name (`sqlite_autoindex_...` for UNIQUE and PRIMARY KEY constraints).
+    public let name: String
+    /// The indexed columns, in order.
+    public let columns: [String]
+    /// True for unique indexes.
+    public let isUnique: Bool
+    /// How the index was created: `c` (CREATE INDEX), `u` (UNIQUE constraint), `pk` (PRIMARY KEY).
+    public let origin: String
+}
+
+/// The primary key of a table.
+public struct PrimaryKeyInfo: Hashable, Sendable {
+    /// The primary key columns; `["rowid"]` for tables without an explicit primary key.
+    public let columns: [String]
+    /// The column that aliases the rowid (an INTEGER PRIMARY KEY, or the hidden `rowid`), nil otherwise.
+    public let rowIDColumn: String?
+
+    /// True when the primary key is the rowid (hidden, or aliased by an INTEGER PRIMARY KEY).
+    public var isRowID: Bool { rowIDColumn != nil }
+}
+
+/// A foreign key of a table, from `PRAGMA foreign_key_list`.
+public struct ForeignKeyInfo: Hashable, Sendable {
+    /// The SQLite id of the foreign key.
+    public let id: Int
+    /// The referenced table.
+    public let destinationTable: String
+    /// (origin column, destination column) pairs.
+    public let mapping: [Mapping]
+
+    /// A column pair of a foreign key.
+    public struct Mapping: Hashable, Sendable {
+        /// The column in the table that holds the foreign key.
+        public let origin: String
+        /// The referenced column.
+        public let destination: String
+    }
+
+    /// The columns of the table that holds the foreign key.
+    public var originColumns: [String] { mapping.map(\.origin) }
+    /// The referenced columns.
+    public var destinationColumns: [String] { mapping.map(\.destination) }
+}
+
+/// A row that violates a foreign key, from `PRAGMA foreign_key_check`.
+public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
+    /// The table of the violating row.
+    public let originTable: String
+    /// The rowid of the violating row, nil for WITHOUT ROWID tables.
+    public let originRowID: Int64?
+    /// The referenced table.
+    public let destinationTable: String
+    /// The foreign key id in `PRAGMA foreign_key_list`.
+    public let foreignKeyId: Int
+
+    /// `FOREIGN KEY constraint violation - from player to team, in rowid 1`
+    public var description: String {
+        var text = "FOREIGN KEY constraint violation - from \(originTable) to \(destinationTable)"
+        if let originRowID { text += ", in rowid \(originRowID)" }
+        return text
+    }
+}
+
+extension Database {
+    /// True when the table exists (`sqlite_master`, or `sqlite_temp_master` for temporary tables).
+    public func tableExists(_ name: String) throws -> Bool {
+        try schemaObjectExists(type: "table", name: name)
+    }
+
+    /// True when the view exists.
+    public func viewExists(_ name: String) throws -> Bool {
+        try schemaObjectExists(type: "view", name: name)
+    }
+
+    /// True when the trigger exists.
+    public func triggerExists(_ name: String) throws -> Bool {
+        try schemaObjectExists(type: "trigger", name: name)
+    }
+
+    /// True when the index exists.
+    public func indexExists(_ name: String) throws -> Bool {
+        try schemaObjectExists(type: "index", name: name)
+    }
+
+    private func schemaObjectExists(type: String, name: String) throws -> Bool {
+        if type == "table" && ["sqlite_master", "sqlite_temp_master"].contains(name.lowercased()) { return true }
+        return try Bool.fetchOne(
+            self,
+            sql: """
+                SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = ? AND name = ? COLLATE NOCASE
+                UNION ALL SELECT 1 FROM sqlite_temp_master WHERE type = ? AND name = ? COLLATE NOCASE)
+                """, arguments: [type, name, type, name]) ?? false
+    }
+
+    /// The schema version, incremented by SQLite on every schema change (`PRAGMA schema_version`).
+    public func schemaVersion() throws -> Int32 {
+        try Int32.fetchOne(self, sql: "PRAGMA schema_version") ?? 0
+    }
+
+    /// The columns of a table, in order. Throws `no such table: name` for a missing table.
+    public func columns(in table: String) throws -> [ColumnInfo] {
+        if let cached = schemaCache.columns[table] { return cached }
+        let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(quoteIdentifier(table)))")
+        guard !rows.isEmpty else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
+        }
+        let columns = rows.map { row in
+            ColumnInfo(
+                name: row["name"], type: row["type"] ?? "", isNotNull: row["notnull"], defaultValueSQL: row["dflt_value"],
+                primaryKeyIndex: row["pk"], cid: row["cid"])
+        }
+        schemaCache.columns[table] = columns
+        return columns
+    }
+
+    /// The indexes of a table. Throws for a missing table.
+    public func indexes(on table: String) throws -> [IndexInfo] {
+        guard try tableExists(table) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
+        }
+        let list = try Row.fetchAll(self, sql: "PRAGMA index_list(\(quoteIdentifier(table)))")
+        return try list.map { row in
+            let name: String = row["name"]
+            let columns = try Row.fetchAll(self, sql: "PRAGMA index_info(\(quoteIdentifier(name)))")
+                .sorted { ($0["seqno"] as Int) < ($1["seqno"] as Int) }
+                .map { $0["name"] ?? "" } as [String]
+            return IndexInfo(name: name, columns: columns, isUnique: row["unique"], origin: row["origin"] ?? "c")
+        }
+    }
+
+    /// The primary key of a table: explicit columns, an INTEGER PRIMARY KEY, or the hidden rowid.
+    ///
+    ///     try db.primaryKey("player").columns      // ["id"]
+    ///     try db.primaryKey("player").rowIDColumn  // "id" for an INTEGER PRIMARY KEY
+    public func primaryKey(_ table: String) throws -> PrimaryKeyInfo {
+        if let cached = schemaCache.primaryKeys[table] { return cached }
+        let columns = try self.columns(in: table)
+        let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
+        let info: PrimaryKeyInfo
+        if pkColumns.isEmpty {
+            info = PrimaryKeyInfo(columns: ["rowid"], rowIDColumn: "rowid")
+        } else if pkColumns.count == 1, pkColumns[0].type.uppercased() == "INTEGER", try !isWithoutRowID(table) {
+            info = PrimaryKeyInfo(columns: [pkColumns[0].name], rowIDColumn: pkColumns[0].name)
+        } else {
+            info = PrimaryKeyInfo(columns: pkColumns.map(\.name), rowIDColumn: nil)
+        }
+        schemaCache.primaryKeys[table] = info
+        return info
+    }
+
+    private func isWithoutRowID(_ table: String) throws -> Bool {
+        let sql = try String.fetchOne(
+            self, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
+            arguments: [table]) ?? ""
+        return sql.uppercased().replacingOccurrences(of: " ", with: "").hasSuffix("WITHOUTROWID")
+    }
+
+    /// The foreign keys of a table.
+    public func foreignKeys(on table: String) throws -> [ForeignKeyInfo] {
+        guard try tableExists(table) else {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
+        }
+        let rows = try Row.fetchAll(self, sql: "PRAGMA foreign_key_list(\(quoteIdentifier(table)))")
+        var result: [ForeignKeyInfo] = []
+        var byId: [Int: (table: String, pairs: [(seq: Int, from: String, to: String?)])] = [:]
+        var order: [Int] = []
+        for row in rows {
+            let id: Int = row["id"]
+            if byId[id] == nil {
+                order.append(id)
+                byId[id] = (row["table"], [])
+            }
+            byId[id]?.pairs.append((row["seq"], row["from"], row["to"]))
+        }
+        for id in order {
+            guard let entry = byId[id] else { continue }
+            let pairs = entry.pairs.sorted { $0.seq < $1.seq }
+            var destinations = pairs.map(\.to)
+            if destinations.contains(where: { $0 == nil }) {
+                // `REFERENCES team` without columns: the destination's primary key.
+                let pk = try primaryKey(entry.table).columns
+                destinations = pk.map { Optional($0) }
+            }
+            let mapping = zip(pairs, destinations).map {
+                ForeignKeyInfo.Mapping(origin: $0.0.from, destination: $0.1 ?? "rowid")
+            }
+            result.append(ForeignKeyInfo(id: id, destinationTable: entry.table, mapping: mapping))
+        }
+        return result
+    }
+
+    /// The rows that violate foreign keys, in all tables or in one (`PRAGMA foreign_key_check`).
+    public func foreignKeyViolations(in table: String? = nil) throws -> [ForeignKeyViolation] {
+        let sql = table.map { "PRAGMA foreign_key_check(\(quoteIdentifier($0)))" } ?? "PRAGMA foreign_key_check"
+        return try Row.fetchAll(self, sql: sql).map { row in
+            ForeignKeyViolation(
+                originTable: row[0], originRowID: row[1], destinationTable: row[2], foreignKeyId: row[3])
+        }
+    }
+
+    /// Throws `SQLITE_CONSTRAINT_FOREIGNKEY` describing the first violation, if any.
+    public func checkForeignKeys(in table: String? = nil) throws {
+        if let violation = try foreignKeyViolations(in: table).first {
+            throw DatabaseError(resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY, message: violation.description)
+        }
+    }
+}

@@ -1,0 +1,130 @@
+import Foundation
+internal import CSQLite
+
+/// A cursor that steps a compiled statement. It resets the statement when exhausted or released.
+public protocol DatabaseCursor<Element>: Cursor {
+    /// The statement being stepped.
+    var statement: Statement { get }
+}
+
+/// Steps a statement: true for a row, false when done (statement reset), throws on error (statement reset).
+@inline(__always)
+func stepStatement(_ statement: Statement, done: inout Bool) throws -> Bool {
+    if done { return false }
+    let code = statement.step()
+    if code == SQLITE_ROW { return true }
+    done = true
+    if code == SQLITE_DONE {
+        statement.reset()
+        if statement.changesSchema { statement.database.clearSchemaCache() }
+        return false
+    }
+    let error = statement.stepError(code)
+    statement.reset()
+    throw error
+}
+
+/// Binds the arguments of a statement about to be fetched from.
+@inline(__always)
+func prepareForFetch(_ statement: Statement, arguments: StatementArguments?) throws {
+    statement.resetIfNeeded()
+    if let arguments { try statement.setArguments(arguments) }
+}
+
+/// A cursor of rows. `next()` returns the same ``Row`` instance at each step, a live view over the statement:
+/// use `row.copy()` to keep a row beyond the step.
+///
+///     let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player")
+///     while let row = try rows.next() {
+///         let name: String = row["name"]
+///     }
+public final class RowCursor: DatabaseCursor {
+    /// The statement being stepped.
+    public let statement: Statement
+    /// The live row.
+    private let row: Row
+    private var done = false
+
+    init(statement: Statement, arguments: StatementArguments?) throws {
+        try prepareForFetch(statement, arguments: arguments)
+        self.statement = statement
+        self.row = Row(statement: statement)
+    }
+
+    deinit {
+        if !done { statement.reset() }
+    }
+
+    /// The column names of the rows.
+    public var columnNames: [String] { statement.columnNames }
+
+    /// The next row (the same instance, now showing the next step), or nil.
+    public func next() throws -> Row? {
+        try stepStatement(statement, done: &done) ? row : nil
+    }
+}
+
+/// A cursor of values decoded with `fromDatabaseValue` from the leftmost column.
+public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
+    /// The statement being stepped.
+    public let statement: Statement
+    private var done = false
+
+    init(statement: Statement, arguments: StatementArguments?) throws {
+        try prepareForFetch(statement, arguments: arguments)
+        guard statement.columnCount > 0 else {
+            throw DatabaseError.misuse("SQL does not return any column", sql: statement.sql)
+        }
+        self.statement = statement
+    }
+
+    deinit {
+        if !done { statement.reset() }
+    }
+
+    /// The next value; NULL for a non-optional type, or a failed conversion, throws ``RowDecodingError``.
+    public func next() throws -> Value? {
+        guard try stepStatement(statement, done: &done) else { return nil }
+        let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0)
+        if let value = Value.fromDatabaseValue(dbValue) { return value }
+        throw decodingError(dbValue, Value.self, statement)
+    }
+}
+
+/// A cursor of values read straight from the leftmost column with `sqlite3_column_*`.
+public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & StatementColumnConvertible>:
+    DatabaseCursor
+{
+    /// The statement being stepped.
+    public let statement: Statement
+    private let sqliteStatement: OpaquePointer
+    private var done = false
+
+    init(statement: Statement, arguments: StatementArguments?) throws {
+        try prepareForFetch(statement, arguments: arguments)
+        guard statement.columnCount > 0 else {
+            throw DatabaseError.misuse("SQL does not return any column", sql: statement.sql)
+        }
+        self.statement = statement
+        self.sqliteStatement = statement.sqliteStatement
+    }
+
+    deinit {
+        if !done { statement.reset() }
+    }
+
+    /// The next value; NULL for a non-optional type, or a failed conversion, throws ``RowDecodingError``.
+    public func next() throws -> Value? {
+        guard try stepStatement(statement, done: &done) else { return nil }
+        if let value = Value(sqliteStatement: sqliteStatement, index: 0) { return value }
+        throw decodingError(DatabaseValue(sqliteStatement: sqliteStatement, index: 0), Value.self, statement)
+    }
+}
+
+/// The error for a value of the leftmost column that cannot be decoded. Resets the statement.
+func decodingError<T>(_ dbValue: DatabaseValue, _ type: T.Type, _ statement: Statement) -> RowDecodingError {
+    let row = Row(copying: statement)
+    let error = RowDecodingError.conversion(
+        dbValue, to: type, index: 0, column: statement.columnNames.first, row: row, statement: statement)
+    return error
+}

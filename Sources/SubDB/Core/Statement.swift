@@ -1,0 +1,289 @@
+import Foundation
+internal import CSQLite
+
+/// A compiled SQL statement, reusable with new arguments. The corresponding C type is `sqlite3_stmt`.
+///
+///     let statement = try db.makeStatement(sql: "INSERT INTO player (name, score) VALUES (?, ?)")
+///     for (name, score) in [("Arthur", 750), ("Barbara", 1000)] {
+///         try statement.execute(arguments: [name, score])
+///     }
+///
+/// A statement belongs to the connection that compiled it and is used only inside that connection's
+/// `read`/`write` closures. It refers to its ``Database`` without retaining it (the connection caches
+/// statements); the `sqlite3` handle stays valid while the statement lives (`sqlite3_close_v2`).
+public final class Statement {
+    /// The `sqlite3_stmt *`, finalized in `deinit`.
+    let sqliteStatement: OpaquePointer
+    /// The `sqlite3 *` that compiled it.
+    let sqliteConnection: OpaquePointer
+    /// The connection (not retained: the connection caches its statements).
+    unowned let database: Database
+    /// Number of parameters (`sqlite3_bind_parameter_count`).
+    let parameterCount: Int32
+    /// Parameter names without their `:`/`$`/`@` prefix, nil for `?` parameters, indexed from 0.
+    let parameterNames: [String?]
+    /// True for CREATE, DROP and ALTER statements, which invalidate the connection's schema cache.
+    let changesSchema: Bool
+    /// Set by `step`, cleared by `reset`.
+    var isBusy = false
+    /// The arguments last bound.
+    public private(set) var arguments = StatementArguments()
+    /// The column count (`sqlite3_column_count`).
+    public let columnCount: Int
+    /// Column names, shared by every row this statement produces.
+    lazy var layout = RowLayout(statement: sqliteStatement, count: columnCount)
+
+    init(database: Database, sqliteStatement: OpaquePointer) {
+        self.database = database
+        self.sqliteStatement = sqliteStatement
+        self.sqliteConnection = database.sqliteConnection
+        self.columnCount = Int(sqlite3_column_count(sqliteStatement))
+        let count = sqlite3_bind_parameter_count(sqliteStatement)
+        self.parameterCount = count
+        var names: [String?] = []
+        if count > 0 {
+            for index in 1...count {
+                if let cName = sqlite3_bind_parameter_name(sqliteStatement, index) {
+                    let name = String(cString: cName)
+                    names.append(name.hasPrefix("?") ? nil : String(name.dropFirst()))
+                } else {
+                    names.append(nil)
+                }
+            }
+        }
+        self.parameterNames = names
+        if let cSQL = sqlite3_sql(sqliteStatement) {
+            var p = cSQL
+            while p.pointee == 0x20 || p.pointee == 0x0A || p.pointee == 0x09 || p.pointee == 0x0D { p += 1 }
+            let head = String(cString: p).prefix(6).uppercased()
+            changesSchema = head.hasPrefix("CREATE") || head.hasPrefix("DROP") || head.hasPrefix("ALTER")
+        } else {
+            changesSchema = false
+        }
+    }
+
+    deinit {
+        sqlite3_finalize(sqliteStatement)
+    }
+
+    /// The SQL of the statement. The corresponding C function is `sqlite3_sql`.
+    public var sql: String {
+        sqlite3_sql(sqliteStatement).map { String(cString: $0) } ?? ""
+    }
+
+    /// The SQL with its current arguments inlined. The corresponding C function is `sqlite3_expanded_sql`.
+    public var expandedSQL: String {
+        guard let cSQL = sqlite3_expanded_sql(sqliteStatement) else { return sql }
+        defer { sqlite3_free(cSQL) }
+        return String(cString: cSQL)
+    }
+
+    /// The names of the result columns, left to right.
+    public var columnNames: [String] { layout.names }
+
+    /// True when the statement does not write. The corresponding C function is `sqlite3_stmt_readonly`.
+    public var isReadonly: Bool { sqlite3_stmt_readonly(sqliteStatement) != 0 }
+
+    /// The 0-based index of the leftmost column named `name` (case-insensitive), or nil.
+    public func index(ofColumn name: String) -> Int? { layout.index(of: name) }
+
+    // MARK: Arguments
+
+    /// Validates and binds arguments. Throws `SQLITE_MISUSE` on a wrong count or a missing name.
+    public func setArguments(_ arguments: StatementArguments) throws {
+        resetIfNeeded()
+        var consumed = 0
+        try bind(arguments, consumed: &consumed)
+        if consumed != arguments.values.count {
+            throw DatabaseError.misuse(
+                "wrong number of statement arguments: \(arguments.values.count) (expected \(consumed))", sql: sql)
+        }
+    }
+
+    /// Throws if the arguments do not fit the statement, without binding them.
+    public func validateArguments(_ arguments: StatementArguments) throws {
+        var consumed = 0
+        _ = try plan(arguments, consumed: &consumed)
+        if consumed != arguments.values.count {
+            throw DatabaseError.misuse(
+                "wrong number of statement arguments: \(arguments.values.count) (expected \(consumed))", sql: sql)
+        }
+    }
+
+    /// Which value goes to each parameter: named values by name, positional values from `consumed` on.
+    private func plan(_ arguments: StatementArguments, consumed: inout Int) throws -> [DatabaseValue] {
+        var result: [DatabaseValue] = []
+        result.reserveCapacity(Int(parameterCount))
+        var missingNames: [String] = []
+        var missingPositional = false
+        for name in parameterNames {
+            if let name, let value = arguments.namedValues[name] {
+                result.append(value)
+            } else if consumed < arguments.values.count {
+                result.append(arguments.values[consumed])
+                consumed += 1
+            } else if let name {
+                missingNames.append(name)
+            } else {
+                missingPositional = true
+            }
+        }
+        if !missingNames.isEmpty {
+            throw DatabaseError.misuse("missing statement argument(s): \(missingNames.joined(separator: ", "))", sql: sql)
+        }
+        if missingPositional {
+            let positionalCount = parameterNames.count { $0 == nil }
+            throw DatabaseError.misuse(
+                "wrong number of statement arguments: \(arguments.values.count) (expected \(positionalCount))", sql: sql)
+        }
+        return result
+    }
+
+    /// Binds the parameters, consuming positional values from `consumed` on (several statements of one
+    /// `execute(sql:)` share the arguments).
+    func bind(_ arguments: StatementArguments, consumed: inout Int) throws {
+        if arguments.namedValues.isEmpty && consumed == 0 && arguments.values.count == Int(parameterCount) {
+            // Fast path: positional values, one per parameter.
+            var index: Int32 = 1
+            for value in arguments.values {
+                try bind(value, at: index)
+                index += 1
+            }
+            consumed = arguments.values.count
+        } else {
+            let values = try plan(arguments, consumed: &consumed)
+            var index: Int32 = 1
+            for value in values {
+                try bind(value, at: index)
+                index += 1
+            }
+        }
+        self.arguments = arguments
+    }
+
+    /// Binds one value. The corresponding C functions are `sqlite3_bind_*`.
+    @inline(__always)
+    private func bind(_ value: DatabaseValue, at index: Int32) throws {
+        let code: Int32
+        switch value.storage {
+        case .null:
+            code = sqlite3_bind_null(sqliteStatement, index)
+        case .int64(let int64):
+            code = sqlite3_bind_int64(sqliteStatement, index, int64)
+        case .double(let double):
+            code = sqlite3_bind_double(sqliteStatement, index, double)
+        case .string(var string):
+            code = string.withUTF8 { buffer in
+                guard let base = buffer.baseAddress, buffer.count > 0 else {
+                    return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
+                }
+                return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+                    sqlite3_bind_text(sqliteStatement, index, $0, Int32(buffer.count), csqlite_transient())
+                }
+            }
+        case .blob(let data):
+            code = data.withUnsafeBytes { buffer in
+                guard let base = buffer.baseAddress, buffer.count > 0 else {
+                    return sqlite3_bind_zeroblob(sqliteStatement, index, 0)
+                }
+                return sqlite3_bind_blob(sqliteStatement, index, base, Int32(buffer.count), csqlite_transient())
+            }
+        }
+        if code != SQLITE_OK {
+            throw DatabaseError.connectionError(sqliteConnection, code: code, sql: sql)
+        }
+    }
+
+    // MARK: Executing
+
+    /// Executes the statement, with new arguments if given (else the arguments last set).
+    ///
+    ///     try statement.execute(arguments: ["Arthur", 1000])
+    public func execute(arguments: StatementArguments? = nil) throws {
+        resetIfNeeded()
+        if let arguments {
+            var consumed = 0
+            try bind(arguments, consumed: &consumed)
+            if consumed != arguments.values.count {
+                throw DatabaseError.misuse(
+                    "wrong number of statement arguments: \(arguments.values.count) (expected \(consumed))",
+                    sql: sql)
+            }
+        }
+        try executeBound()
+    }
+
+    /// Steps until done, then resets.
+    func executeBound() throws {
+        defer { reset() }
+        while true {
+            let code = step()
+            if code == SQLITE_DONE { break }
+            if code != SQLITE_ROW { throw stepError(code) }
+        }
+        if changesSchema { database.clearSchemaCache() }
+    }
+
+    /// One `sqlite3_step`.
+    @inline(__always)
+    func step() -> Int32 {
+        isBusy = true
+        return sqlite3_step(sqliteStatement)
+    }
+
+    /// The error for a failed step, with the SQL and arguments.
+    func stepError(_ code: Int32) -> DatabaseError {
+        DatabaseError.connectionError(sqliteConnection, code: code, sql: sql, arguments: arguments)
+    }
+
+    /// Resets the statement for a new execution (bindings stay). The corresponding C function is `sqlite3_reset`.
+    @inline(__always)
+    func reset() {
+        sqlite3_reset(sqliteStatement)
+        isBusy = false
+    }
+
+    /// Resets a statement left running (an abandoned cursor).
+    @inline(__always)
+    func resetIfNeeded() {
+        if isBusy { reset() }
+    }
+}
+
+/// The column names of a statement or row, with case-insensitive lookup of the leftmost match.
+final class RowLayout {
+    let names: [String]
+
+    init(names: [String]) { self.names = names }
+
+    init(statement: OpaquePointer, count: Int) {
+        var names: [String] = []
+        names.reserveCapacity(count)
+        for index in 0..<Int32(count) {
+            names.append(sqlite3_column_name(statement, index).map { String(cString: $0) } ?? "")
+        }
+        self.names = names
+    }
+
+    /// The leftmost column whose name matches, exactly first, then ignoring ASCII case.
+    func index(of name: String) -> Int? {
+        if let index = names.firstIndex(of: name) { return index }
+        return names.firstIndex { $0.utf8.count == name.utf8.count && asciiCaseInsensitiveEqual($0, name) }
+    }
+}
+
+/// Compares two strings ignoring ASCII case, as SQLite compares identifiers.
+func asciiCaseInsensitiveEqual(_ a: String, _ b: String) -> Bool {
+    var ia = a.utf8.makeIterator()
+    var ib = b.utf8.makeIterator()
+    while true {
+        switch (ia.next(), ib.next()) {
+        case (nil, nil): return true
+        case let (ca?, cb?):
+            let la = (ca >= 65 && ca <= 90) ? ca + 32 : ca
+            let lb = (cb >= 65 && cb <= 90) ? cb + 32 : cb
+            if la != lb { return false }
+        default: return false
+        }
+    }
+}

@@ -1,0 +1,174 @@
+/// A request that generates SQL and fetches values of type `RowDecoder`: records, rows or plain values.
+///
+///     let request: some FetchRequest<Player> = Player.filter(Column("score") > 1000)
+///     let players = try request.fetchAll(db)
+public protocol FetchRequest<RowDecoder> {
+    /// The type of fetched values.
+    associatedtype RowDecoder
+
+    /// The SQL and arguments of the request.
+    func sqlAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments)
+
+    /// The SQL and arguments that count the results of the request.
+    func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments)
+}
+
+extension FetchRequest {
+    /// The number of results of the request: `SELECT COUNT(*) FROM (...)`.
+    public func fetchCount(_ db: Database) throws -> Int {
+        let (sql, arguments) = try countSQLAndArguments(db)
+        return try Int.fetchOne(db, sql: sql, arguments: arguments) ?? 0
+    }
+
+    /// Whether the request has at least one result.
+    public func isEmpty(_ db: Database) throws -> Bool {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try !Bool.fetchOne(db, sql: "SELECT EXISTS (\(sql))", arguments: arguments).isTrue
+    }
+
+    /// The default count: wraps the request in `SELECT COUNT(*) FROM (...)`.
+    public func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return ("SELECT COUNT(*) FROM (\(sql))", arguments)
+    }
+}
+
+extension Optional where Wrapped == Bool {
+    fileprivate var isTrue: Bool { self ?? false }
+}
+
+// MARK: - Fetching rows
+
+extension FetchRequest where RowDecoder == Row {
+    /// A cursor over the fetched rows.
+    public func fetchCursor(_ db: Database) throws -> RowCursor {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try Row.fetchCursor(db, sql: sql, arguments: arguments)
+    }
+    /// An array of fetched rows.
+    public func fetchAll(_ db: Database) throws -> [Row] {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try Row.fetchAll(db, sql: sql, arguments: arguments)
+    }
+    /// A set of fetched rows.
+    public func fetchSet(_ db: Database) throws -> Set<Row> {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try Row.fetchSet(db, sql: sql, arguments: arguments)
+    }
+    /// The first fetched row.
+    public func fetchOne(_ db: Database) throws -> Row? {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try Row.fetchOne(db, sql: sql, arguments: arguments)
+    }
+}
+
+// MARK: - Fetching values
+
+extension FetchRequest where RowDecoder: DatabaseValueConvertible {
+    /// A cursor over the values of the leftmost column.
+    public func fetchCursor(_ db: Database) throws -> DatabaseValueCursor<RowDecoder> {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchCursor(db, sql: sql, arguments: arguments)
+    }
+    /// The values of the leftmost column.
+    public func fetchAll(_ db: Database) throws -> [RowDecoder] {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments)
+    }
+    /// The distinct values of the leftmost column.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchSet(db, sql: sql, arguments: arguments)
+    }
+    /// The value of the first row, nil when there is no row or the value is NULL.
+    public func fetchOne(_ db: Database) throws -> RowDecoder? {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments)
+    }
+}
+
+extension FetchRequest {
+    /// The values of the leftmost column, NULL as nil.
+    public func fetchAll<Wrapped: DatabaseValueConvertible>(_ db: Database) throws -> [Wrapped?]
+    where RowDecoder == Wrapped? {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try Optional<Wrapped>.fetchAll(db, sql: sql, arguments: arguments)
+    }
+    /// The value of the first row: `.none` when there is no row, `.some(nil)` for NULL.
+    public func fetchOne<Wrapped: DatabaseValueConvertible>(_ db: Database) throws -> Wrapped??
+    where RowDecoder == Wrapped? {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try Optional<Wrapped>.fetchOne(db, sql: sql, arguments: arguments)
+    }
+}
+
+// MARK: - Fetching records
+
+extension FetchRequest where RowDecoder: FetchableRecord {
+    /// A cursor over the fetched records.
+    public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchCursor(db, sql: sql, arguments: arguments)
+    }
+    /// An array of fetched records.
+    public func fetchAll(_ db: Database) throws -> [RowDecoder] {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments)
+    }
+    /// A set of fetched records.
+    public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchSet(db, sql: sql, arguments: arguments)
+    }
+    /// The first fetched record.
+    public func fetchOne(_ db: Database) throws -> RowDecoder? {
+        let (sql, arguments) = try sqlAndArguments(db)
+        return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments)
+    }
+}
+
+// MARK: - Fetching from requests
+
+extension FetchableRecord {
+    /// The records of a request: `Player.fetchAll(db, Player.filter(...))`.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        let (sql, arguments) = try request.sqlAndArguments(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
+    }
+    /// The first record of a request.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        let (sql, arguments) = try request.sqlAndArguments(db)
+        return try fetchOne(db, sql: sql, arguments: arguments)
+    }
+    /// A cursor over the records of a request.
+    public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
+        let (sql, arguments) = try request.sqlAndArguments(db)
+        return try fetchCursor(db, sql: sql, arguments: arguments)
+    }
+}
+
+extension DatabaseValueConvertible {
+    /// The values of a request: `Int.fetchOne(db, Player.select(max(Column("score"))))`.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
+        let (sql, arguments) = try request.sqlAndArguments(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
+    }
+    /// The first value of a request.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
+        let (sql, arguments) = try request.sqlAndArguments(db)
+        return try fetchOne(db, sql: sql, arguments: arguments)
+    }
+}
+
+extension Row {
+    /// The rows of a request.
+    public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
+        let (sql, arguments) = try request.sqlAndArguments(db)
+        return try fetchAll(db, sql: sql, arguments: arguments)
+    }
+    /// The first row of a request.
+    public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
+        let (sql, arguments) = try request.sqlAndArguments(db)
+        return try fetchOne(db, sql: sql, arguments: arguments)
+    }
+}

@@ -1,0 +1,334 @@
+import Foundation
+internal import CSQLite
+
+extension FetchableRecord where Self: Decodable {
+    /// Decodes the record through its `Decodable` conformance: coding keys are read from the columns of the
+    /// same name (case-insensitive), nested values and collections from JSON text.
+    public init(row: Row) throws {
+        let context = RecordDecodingContext.current(for: row)
+        let decoder = RecordDecoder<Self>(row: row, keyTable: context.keyTable(for: Self.self))
+        try self.init(from: decoder)
+    }
+}
+
+/// The `Decoder` of Decodable records: reads straight from the row (from SQLite itself on cursor rows).
+final class RecordDecoder<Record: FetchableRecord>: Decoder {
+    let row: Row
+    let keyTable: ColumnKeyTable
+    /// The raw statement when the row is a live view over a cursor, for `sqlite3_column_*` reads.
+    let sqliteStatement: OpaquePointer?
+    var position = 0
+    var codingPath: [any CodingKey] { [] }
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+
+    init(row: Row, keyTable: ColumnKeyTable) {
+        self.row = row
+        self.keyTable = keyTable
+        if case .statement(let statement) = row.impl {
+            sqliteStatement = statement.sqliteStatement
+        } else {
+            sqliteStatement = nil
+        }
+    }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
+    }
+
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        throw DecodingError.typeMismatch(
+            Record.self,
+            .init(codingPath: [], debugDescription: "\(Record.self) must decode its values from a keyed container"))
+    }
+
+    func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        throw DecodingError.typeMismatch(
+            Record.self,
+            .init(codingPath: [], debugDescription: "\(Record.self) must decode its values from a keyed container"))
+    }
+
+    // MARK: Column access
+
+    @inline(__always)
+    func index(of key: some CodingKey) -> Int? {
+        defer { position += 1 }
+        return keyTable.index(forKey: key.stringValue, position: position)
+    }
+
+    func requireIndex(of key: some CodingKey) throws -> Int {
+        guard let index = index(of: key) else {
+            throw RowDecodingError("column not found: \(key.stringValue.debugDescription)", row: row, statement: nil)
+        }
+        return index
+    }
+
+    @inline(__always)
+    func isNull(at index: Int) -> Bool {
+        if let sqliteStatement { return sqlite3_column_type(sqliteStatement, Int32(index)) == SQLITE_NULL }
+        return row.databaseValue(atUncheckedIndex: index).isNull
+    }
+
+    /// A value that reads itself from SQLite on cursor rows.
+    @inline(__always)
+    func fastValue<T: DatabaseValueConvertible & StatementColumnConvertible>(_ type: T.Type, at index: Int) throws
+        -> T
+    {
+        if let sqliteStatement {
+            if sqlite3_column_type(sqliteStatement, Int32(index)) != SQLITE_NULL,
+                let value = T(sqliteStatement: sqliteStatement, index: Int32(index))
+            {
+                return value
+            }
+        } else if let value = T.fromDatabaseValue(row.databaseValue(atUncheckedIndex: index)) {
+            return value
+        }
+        throw conversionError(T.self, at: index)
+    }
+
+    @inline(__always)
+    func fastOptional<T: DatabaseValueConvertible & StatementColumnConvertible>(_ type: T.Type, forKey key: some CodingKey)
+        throws -> T?
+    {
+        guard let index = index(of: key), !isNull(at: index) else { return nil }
+        return try fastValue(T.self, at: index)
+    }
+
+    func conversionError<T>(_ type: T.Type, at index: Int) -> RowDecodingError {
+        RowDecodingError.conversion(
+            row.databaseValue(atUncheckedIndex: index), to: T.self, index: index, column: row.columnNames[index],
+            row: row)
+    }
+
+    /// Decodes any Decodable value from a column.
+    func decodeValue<T: Decodable>(_ type: T.Type, at index: Int, key: some CodingKey) throws -> T {
+        let column = row.columnNames[index]
+        let dbValue = row.databaseValue(atUncheckedIndex: index)
+        if T.self == Date.self {
+            guard let date = try decodeDate(dbValue, column: column) as? T else { throw conversionError(T.self, at: index) }
+            return date
+        }
+        if T.self == Data.self {
+            guard let data = decodeData(dbValue, column: column) as? T else { throw conversionError(T.self, at: index) }
+            return data
+        }
+        if let convertible = T.self as? any DatabaseValueConvertible.Type {
+            guard let value = convertible.fromDatabaseValue(dbValue) as? T else {
+                throw conversionError(T.self, at: index)
+            }
+            return value
+        }
+        do {
+            return try T(from: ColumnDecoder<Record>(dbValue: dbValue, column: column, codingPath: [key], decoder: self))
+        } catch is JSONRequired {
+            let data: Data
+            switch dbValue.storage {
+            case .string(let string): data = Data(string.utf8)
+            case .blob(let blob): data = blob
+            default: throw conversionError(T.self, at: index)
+            }
+            return try Record.databaseJSONDecoder(for: column).decode(T.self, from: data)
+        }
+    }
+
+    func decodeDate(_ dbValue: DatabaseValue, column: String) throws -> Date? {
+        switch Record.databaseDateDecodingStrategy(for: column) {
+        case .deferredToDate: return Date.fromDatabaseValue(dbValue)
+        case .timeIntervalSinceReferenceDate:
+            return Double.fromDatabaseValue(dbValue).map { Date(timeIntervalSinceReferenceDate: $0) }
+        case .timeIntervalSince1970: return Double.fromDatabaseValue(dbValue).map { Date(timeIntervalSince1970: $0) }
+        case .millisecondsSince1970:
+            return Double.fromDatabaseValue(dbValue).map { Date(timeIntervalSince1970: $0 / 1000) }
+        case .iso8601:
+            return String.fromDatabaseValue(dbValue).flatMap { ISO8601DateFormatter().date(from: $0) }
+        case .formatted(let formatter): return String.fromDatabaseValue(dbValue).flatMap { formatter.date(from: $0) }
+        case .custom(let transform): return transform(dbValue)
+        }
+    }
+
+    func decodeData(_ dbValue: DatabaseValue, column: String) -> Data? {
+        switch Record.databaseDataDecodingStrategy(for: column) {
+        case .deferredToData: return Data.fromDatabaseValue(dbValue)
+        case .custom(let transform): return transform(dbValue)
+        }
+    }
+
+    struct KeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+        let decoder: RecordDecoder
+        var codingPath: [any CodingKey] { [] }
+
+        var allKeys: [Key] {
+            decoder.keyTable.keyNames.compactMap { Key(stringValue: $0) }
+        }
+
+        func contains(_ key: Key) -> Bool {
+            decoder.keyTable.index(forKey: key.stringValue, position: Int.max) != nil
+        }
+
+        func decodeNil(forKey key: Key) throws -> Bool {
+            guard let index = decoder.keyTable.index(forKey: key.stringValue, position: Int.max) else { return true }
+            return decoder.isNull(at: index)
+        }
+
+        func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
+            try decoder.fastValue(Bool.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: String.Type, forKey key: Key) throws -> String {
+            try decoder.fastValue(String.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
+            try decoder.fastValue(Double.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
+            try decoder.fastValue(Float.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
+            try decoder.fastValue(Int.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
+            try decoder.fastValue(Int8.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
+            try decoder.fastValue(Int16.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
+            try decoder.fastValue(Int32.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
+            try decoder.fastValue(Int64.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
+            try decoder.fastValue(UInt.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
+            try decoder.fastValue(UInt8.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
+            try decoder.fastValue(UInt16.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
+            try decoder.fastValue(UInt32.self, at: decoder.requireIndex(of: key))
+        }
+        func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
+            try decoder.fastValue(UInt64.self, at: decoder.requireIndex(of: key))
+        }
+        func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            let index = try decoder.requireIndex(of: key)
+            if decoder.isNull(at: index), !(T.self is any OptionalValue.Type) {
+                throw decoder.conversionError(T.self, at: index)
+            }
+            return try decoder.decodeValue(T.self, at: index, key: key)
+        }
+
+        func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? {
+            try decoder.fastOptional(Bool.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? {
+            try decoder.fastOptional(String.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? {
+            try decoder.fastOptional(Double.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? {
+            try decoder.fastOptional(Float.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? {
+            try decoder.fastOptional(Int.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? {
+            try decoder.fastOptional(Int8.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? {
+            try decoder.fastOptional(Int16.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? {
+            try decoder.fastOptional(Int32.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? {
+            try decoder.fastOptional(Int64.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? {
+            try decoder.fastOptional(UInt.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? {
+            try decoder.fastOptional(UInt8.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? {
+            try decoder.fastOptional(UInt16.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? {
+            try decoder.fastOptional(UInt32.self, forKey: key)
+        }
+        func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? {
+            try decoder.fastOptional(UInt64.self, forKey: key)
+        }
+        func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            guard let index = decoder.index(of: key), !decoder.isNull(at: index) else { return nil }
+            return try decoder.decodeValue(T.self, at: index, key: key)
+        }
+
+        func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws
+            -> KeyedDecodingContainer<NestedKey>
+        {
+            // Flattened, as the encoder writes nested keyed values into columns of their own.
+            KeyedDecodingContainer(KeyedContainer<NestedKey>(decoder: decoder))
+        }
+        func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+            throw DecodingError.typeMismatch(
+                [Any].self, .init(codingPath: [key], debugDescription: "nested unkeyed containers are not supported"))
+        }
+        func superDecoder() throws -> any Decoder { decoder }
+        func superDecoder(forKey key: Key) throws -> any Decoder { decoder }
+    }
+}
+
+/// Thrown by ``ColumnDecoder`` when a value asks for a keyed or unkeyed container: decode it from JSON instead.
+struct JSONRequired: Error {}
+
+/// Decodes a value that decodes itself from a single value (a Codable enum, a wrapper) from one column.
+struct ColumnDecoder<Record: FetchableRecord>: Decoder, SingleValueDecodingContainer {
+    let dbValue: DatabaseValue
+    let column: String
+    let codingPath: [any CodingKey]
+    let decoder: RecordDecoder<Record>
+    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+
+    func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        throw JSONRequired()
+    }
+    func unkeyedContainer() throws -> any UnkeyedDecodingContainer { throw JSONRequired() }
+    func singleValueContainer() throws -> any SingleValueDecodingContainer { self }
+
+    func decodeNil() -> Bool { dbValue.isNull }
+
+    private func convert<T: DatabaseValueConvertible>(_ type: T.Type) throws -> T {
+        if let value = T.fromDatabaseValue(dbValue) { return value }
+        throw DecodingError.typeMismatch(
+            T.self,
+            .init(codingPath: codingPath, debugDescription: "could not decode \(T.self) from database value \(dbValue) - column: \(column.debugDescription)"))
+    }
+
+    func decode(_ type: Bool.Type) throws -> Bool { try convert(Bool.self) }
+    func decode(_ type: String.Type) throws -> String { try convert(String.self) }
+    func decode(_ type: Double.Type) throws -> Double { try convert(Double.self) }
+    func decode(_ type: Float.Type) throws -> Float { try convert(Float.self) }
+    func decode(_ type: Int.Type) throws -> Int { try convert(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try convert(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try convert(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try convert(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try convert(Int64.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try convert(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try convert(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try convert(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try convert(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try convert(UInt64.self) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == Date.self, let date = try decoder.decodeDate(dbValue, column: column) as? T { return date }
+        if T.self == Data.self, let data = decoder.decodeData(dbValue, column: column) as? T { return data }
+        if let convertible = T.self as? any DatabaseValueConvertible.Type,
+            let value = convertible.fromDatabaseValue(dbValue) as? T
+        {
+            return value
+        }
+        return try T(from: self)
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import SubDB
+import Testing
+
+@Suite struct DatabaseQueueTests {
+    @Test func readmeExample() throws {
+        let test = try TestDatabase()
+        let dbQueue = test.dbQueue
+        try dbQueue.write { db in
+            try db.execute(sql: """
+                CREATE TABLE player (
+                  id TEXT PRIMARY KEY,
+                  name TEXT NOT NULL,
+                  score INT NOT NULL)
+                """)
+            try db.execute(sql: """
+                INSERT INTO player (id, name, score)
+                VALUES (?, ?, ?)
+                """, arguments: ["1", "Arthur", 100])
+            let id = "2"
+            let name = "O'Brien"
+            let score = 1000
+            try db.execute(literal: """
+                INSERT INTO player (id, name, score)
+                VALUES (\(id), \(name), \(score))
+                """)
+        }
+        try dbQueue.read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player ORDER BY id")
+            var names: [String] = []
+            while let row = try rows.next() {
+                let id: String = row["id"]
+                let name: String = row["name"]
+                let score: Int = row["score"]
+                names.append("\(id) \(name) \(score)")
+            }
+            #expect(names == ["1 Arthur 100", "2 O'Brien 1000"])
+            let playerCount = try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+            #expect(playerCount == 2)
+            let playerNames = try String.fetchAll(db, sql: "SELECT name FROM player ORDER BY id")
+            #expect(playerNames == ["Arthur", "O'Brien"])
+        }
+        #expect(test.recorder.sql.contains("INSERT INTO player (id, name, score)\nVALUES ('2', 'O''Brien', 1000)"))
+    }
+}
