@@ -1,0 +1,181 @@
+extension ASSDocument {
+    static let standardStyleFormat = [
+        "Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "OutlineColour", "BackColour", "Bold",
+        "Italic", "Underline", "StrikeOut", "ScaleX", "ScaleY", "Spacing", "Angle", "BorderStyle", "Outline",
+        "Shadow", "Alignment", "MarginL", "MarginR", "MarginV", "Encoding",
+    ]
+    static let standardEventFormat = [
+        "Layer", "Start", "End", "Style", "Name", "MarginL", "MarginR", "MarginV", "Effect", "Text",
+    ]
+
+    /// Finds section headers (`[...]` alone on a line) and each section's `Format:` line.
+    static func findSections(_ buffer: UnsafeBufferPointer<UInt8>, lines: [LineSpan]) -> [ASSSection] {
+        var sections: [ASSSection] = []
+        for (index, line) in lines.enumerated() {
+            let content = buffer.trimmingBlanks(line.content)
+            guard content.count >= 2, buffer[content.lowerBound] == 0x5B, buffer[content.upperBound - 1] == 0x5D
+            else {
+                if let last = sections.indices.last, sections[last].format.isEmpty,
+                    sections[last].kind == .styles || sections[last].kind == .events,
+                    buffer.hasPrefixIgnoringCase("Format:", at: content.lowerBound, limit: content.upperBound)
+                {
+                    let fields = (content.lowerBound + 7)..<content.upperBound
+                    sections[last].format = buffer.string(fields).split(separator: ",")
+                        .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+                }
+                continue
+            }
+            if let last = sections.indices.last { sections[last].bodyLines = sections[last].bodyLines.lowerBound..<index }
+            let name = buffer.string((content.lowerBound + 1)..<(content.upperBound - 1))
+            let kind: ASSSection.Kind
+            switch name.lowercased() {
+            case "script info": kind = .scriptInfo
+            case "v4+ styles", "v4 styles", "v4++ styles": kind = .styles
+            case "events": kind = .events
+            default: kind = .other
+            }
+            sections.append(ASSSection(name: name, kind: kind, headerLine: index, bodyLines: (index + 1)..<lines.count,
+                format: []))
+        }
+        for index in sections.indices where sections[index].format.isEmpty {
+            switch sections[index].kind {
+            case .styles:
+                var format = standardStyleFormat
+                if sections[index].name.lowercased() == "v4 styles" {
+                    format = ["Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "TertiaryColour",
+                        "BackColour", "Bold", "Italic", "BorderStyle", "Outline", "Shadow", "Alignment", "MarginL",
+                        "MarginR", "MarginV", "AlphaLevel", "Encoding"]
+                }
+                sections[index].format = format
+            case .events:
+                sections[index].format = standardEventFormat
+            case .scriptInfo, .other:
+                break
+            }
+        }
+        return sections
+    }
+
+    /// Calls `body` with (line index, name range, Fontname field range) for every `Style:` line.
+    func forEachStyle(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ body: (Int, Range<Int>, Range<Int>) -> Void
+    ) {
+        for section in sections where section.kind == .styles {
+            let fontIndex = section.format.firstIndex { $0.lowercased() == "fontname" }
+            let nameIndex = section.format.firstIndex { $0.lowercased() == "name" } ?? 0
+            guard let fontIndex else { continue }
+            let needed = max(fontIndex, nameIndex) + 1
+            for lineIndex in section.bodyLines {
+                let line = lines[lineIndex]
+                var start = line.start
+                while start < line.end, buffer[start].isBlank { start += 1 }
+                guard buffer.hasPrefixIgnoringCase("Style:", at: start, limit: line.end) else { continue }
+                let fields = splitFields(buffer, (start + 6)..<line.end, count: needed, lastTakesRest: false)
+                guard fields.count >= needed else { continue }
+                body(lineIndex, buffer.trimmingBlanks(fields[nameIndex]), fields[fontIndex])
+            }
+        }
+    }
+
+    /// Calls `body` with (line index, is comment, fields, Text range) for every `Dialogue:`/`Comment:` line.
+    func forEachEvent(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ body: (Int, Bool, ASSFields, Range<Int>) -> Void
+    ) {
+        for section in sections where section.kind == .events {
+            let format = section.format.map { $0.lowercased() }
+            guard let textIndex = format.firstIndex(of: "text") else { continue }
+            let startIndex = format.firstIndex(of: "start")
+            let endIndex = format.firstIndex(of: "end")
+            let styleIndex = format.firstIndex(of: "style")
+            for lineIndex in section.bodyLines {
+                let line = lines[lineIndex]
+                var start = line.start
+                while start < line.end, buffer[start].isBlank { start += 1 }
+                let isComment: Bool
+                let prefixLength: Int
+                if buffer.hasPrefixIgnoringCase("Dialogue:", at: start, limit: line.end) {
+                    isComment = false
+                    prefixLength = 9
+                } else if buffer.hasPrefixIgnoringCase("Comment:", at: start, limit: line.end) {
+                    isComment = true
+                    prefixLength = 8
+                } else {
+                    continue
+                }
+                let ranges = splitFields(buffer, (start + prefixLength)..<line.end, count: format.count,
+                    lastTakesRest: true)
+                guard ranges.count == format.count else { continue }
+                var text = ranges[textIndex]
+                // libass skips the blanks after the colon only; the Text field starts right after its comma.
+                if textIndex == 0 { text = buffer.trimmingBlanks(text).lowerBound..<text.upperBound }
+                body(lineIndex, isComment,
+                    ASSFields(ranges: ranges, startIndexField: startIndex, endIndexField: endIndex,
+                        styleIndexField: styleIndex), text)
+            }
+        }
+    }
+
+    /// Splits `range` at commas into at most `count` fields; with `lastTakesRest` the last field runs to the end
+    /// of the line, commas included (the Text field). Leading blanks of the first field are skipped.
+    func splitFields(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, count: Int, lastTakesRest: Bool
+    ) -> [Range<Int>] {
+        var fields: [Range<Int>] = []
+        fields.reserveCapacity(count)
+        var start = range.lowerBound
+        while start < range.upperBound, buffer[start].isBlank { start += 1 }
+        var index = start
+        while index < range.upperBound, fields.count < count {
+            if lastTakesRest && fields.count == count - 1 { break }
+            if buffer[index] == 0x2C {
+                fields.append(start..<index)
+                start = index + 1
+            }
+            index += 1
+        }
+        if fields.count < count { fields.append(start..<range.upperBound) }
+        return fields
+    }
+
+    /// The text of an event as shown: closed `{...}` blocks removed, `\N` and `\n` as line breaks, `\h` as a
+    /// no-break space. A `{` without its `}` is text, as libass reads it.
+    static func plainText(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        var output: [UInt8] = []
+        output.reserveCapacity(range.count)
+        var index = range.lowerBound
+        while index < range.upperBound {
+            let byte = buffer[index]
+            if byte == 0x7B, let close = firstIndex(of: 0x7D, in: buffer, from: index + 1, to: range.upperBound) {
+                index = close + 1
+                continue
+            }
+            if byte == 0x5C, index + 1 < range.upperBound {
+                let next = buffer[index + 1]
+                if next == 0x4E || next == 0x6E {
+                    output.append(0x0A)
+                    index += 2
+                    continue
+                }
+                if next == 0x68 {
+                    output.append(contentsOf: [0xC2, 0xA0])
+                    index += 2
+                    continue
+                }
+            }
+            output.append(byte)
+            index += 1
+        }
+        return String(decoding: output, as: UTF8.self)
+    }
+}
+
+/// The first offset of `byte` in `buffer[from..<to]`.
+@inline(__always)
+func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
+    var index = from
+    while index < to {
+        if buffer[index] == byte { return index }
+        index += 1
+    }
+    return nil
+}

@@ -1,0 +1,96 @@
+import Glibc
+
+/// A conversion between two encodings. The corresponding C calls are `iconv_open`, `iconv` and `iconv_close`.
+///
+///     let converter = try IconvConverter(from: .gb18030, to: .utf8)
+///     let utf8 = try converter.convert(bytes)
+final class IconvConverter {
+    /// What stopped a conversion.
+    enum Failure: Error, Equatable {
+        /// `iconv_open` refused the pair of encodings.
+        case unsupported(from: String, to: String, message: String)
+        /// A byte sequence invalid in the source encoding, or a character the target cannot hold, at `offset`.
+        case invalidSequence(offset: Int)
+        /// The input ends inside a multi-byte sequence that starts at `offset`.
+        case truncated(offset: Int)
+        /// Any other `iconv` failure, with its C message.
+        case failed(function: String, message: String)
+    }
+
+    private let handle: iconv_t
+    let source: TextEncoding
+    let target: TextEncoding
+
+    /// Opens a converter. Throws `.unsupported` when iconv does not know either encoding.
+    init(from source: TextEncoding, to target: TextEncoding) throws(Failure) {
+        let opened = iconv_open(target.name, source.name)
+        guard let opened, Int(bitPattern: opened) != -1 else {
+            throw .unsupported(from: source.name, to: target.name, message: String(cString: strerror(errno)))
+        }
+        handle = opened
+        self.source = source
+        self.target = target
+    }
+
+    deinit { iconv_close(handle) }
+
+    /// Converts all of `input`; the converter is reset first, so it can be reused.
+    func convert(_ input: [UInt8]) throws(Failure) -> [UInt8] {
+        iconv(handle, nil, nil, nil, nil)
+        if input.isEmpty { return [] }
+        var output = [UInt8](repeating: 0, count: input.count * 2 + 16)
+        var produced = 0
+        var failure: Failure?
+        input.withUnsafeBufferPointer { inBuffer in
+            guard let inBase = inBuffer.baseAddress else { return }
+            var inPointer = UnsafeMutablePointer<CChar>(mutating: UnsafeRawPointer(inBase).assumingMemoryBound(to: CChar.self))
+            var inLeft = inBuffer.count
+            var flushed = false
+            while true {
+                if output.count - produced < 16 {
+                    output.append(contentsOf: repeatElement(0, count: output.count))
+                }
+                let capacity = output.count
+                var outLeft = capacity - produced
+                let result = output.withUnsafeMutableBufferPointer { outBuffer -> Int in
+                    guard let outBase = outBuffer.baseAddress else { return 0 }
+                    var outPointer: UnsafeMutablePointer<CChar>? =
+                        UnsafeMutableRawPointer(outBase + produced).assumingMemoryBound(to: CChar.self)
+                    if inLeft == 0 {
+                        return iconv(handle, nil, nil, &outPointer, &outLeft)
+                    }
+                    var inOptional: UnsafeMutablePointer<CChar>? = inPointer
+                    let code = iconv(handle, &inOptional, &inLeft, &outPointer, &outLeft)
+                    if let inOptional { inPointer = inOptional }
+                    return code
+                }
+                let error = errno
+                produced = capacity - outLeft
+                if result != -1 {
+                    if inLeft == 0 {
+                        if flushed { break }
+                        flushed = true
+                    }
+                    continue
+                }
+                let offset = inBuffer.count - inLeft
+                switch error {
+                case E2BIG:
+                    output.append(contentsOf: repeatElement(0, count: output.count))
+                case EILSEQ:
+                    failure = .invalidSequence(offset: offset)
+                    return
+                case EINVAL:
+                    failure = .truncated(offset: offset)
+                    return
+                default:
+                    failure = .failed(function: "iconv", message: String(cString: strerror(error)))
+                    return
+                }
+            }
+        }
+        if let failure { throw failure }
+        output.removeSubrange(produced...)
+        return output
+    }
+}

@@ -1,0 +1,216 @@
+/// Text decoded from a subtitle file: its UTF-8 bytes (without a byte order mark), the encoding it was read
+/// from and whether the file started with a byte order mark.
+public struct DecodedText: Sendable, Equatable {
+    /// The text as UTF-8 bytes, byte order mark removed.
+    public var utf8: [UInt8]
+    /// The encoding the file was written in.
+    public var encoding: TextEncoding
+    /// Whether the file started with a byte order mark.
+    public var hasByteOrderMark: Bool
+
+    /// Decoded text.
+    public init(utf8: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool) {
+        self.utf8 = utf8
+        self.encoding = encoding
+        self.hasByteOrderMark = hasByteOrderMark
+    }
+}
+
+/// Finds the encoding of a subtitle file and decodes it to UTF-8, and writes UTF-8 text back in any encoding.
+///
+/// Detection order: a byte order mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE), then strict UTF-8, then the hint,
+/// then libuchardet's guess, then each of `TextEncoding.detectable`: the first legacy encoding that decodes every
+/// byte without C0/C1 control characters or U+FFFD wins.
+///
+///     let text = try TextDecoder.decode(bytes, file: "movie.srt", hint: TextEncoding(label: "zh-Hant"))
+public enum TextDecoder {
+    /// Decodes `bytes`, naming `file` in errors.
+    public static func decode(_ bytes: [UInt8], file: String, hint: TextEncoding? = nil)
+        throws(TextDecodingError) -> DecodedText
+    {
+        if bytes.isEmpty { throw TextDecodingError(file: file, cause: .empty) }
+        if let (encoding, bomLength) = byteOrderMark(of: bytes) {
+            let body = Array(bytes[bomLength...])
+            let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: bomLength)
+            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: true)
+        }
+        if let nul = bytes.firstIndex(of: 0) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
+        guard let invalidOffset = firstInvalidUTF8(bytes) else {
+            return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false)
+        }
+        var candidates: [TextEncoding] = []
+        if let hint, !hint.isUnicode { candidates.append(hint) }
+        if let detector = try? CharsetDetector(), let charset = detector.detect(bytes[...]),
+            let guess = TextEncoding.fromDetector(charset), !guess.isUnicode
+        {
+            candidates.append(guess)
+        }
+        for encoding in TextEncoding.detectable where !candidates.contains(encoding) { candidates.append(encoding) }
+        for encoding in candidates {
+            guard let converter = try? IconvConverter(from: encoding, to: .utf8),
+                let utf8 = try? converter.convert(bytes), isClean(utf8)
+            else { continue }
+            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: false)
+        }
+        throw TextDecodingError(file: file, cause: .undetectable(offset: invalidOffset))
+    }
+
+    /// Decodes `bytes` as `encoding` without detection (a byte order mark for it is skipped).
+    public static func decode(_ bytes: [UInt8], as encoding: TextEncoding, file: String)
+        throws(TextDecodingError) -> DecodedText
+    {
+        let mark = encoding.byteOrderMark
+        let hasMark = !mark.isEmpty && bytes.starts(with: mark)
+        let body = hasMark ? Array(bytes[mark.count...]) : bytes
+        if encoding.isUnicode {
+            let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: hasMark ? mark.count : 0)
+            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: hasMark)
+        }
+        let utf8 = try convert(body, from: encoding, to: .utf8, file: file)
+        return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: false)
+    }
+
+    /// The bytes of `utf8` written in `encoding`, after a byte order mark when `byteOrderMark` is set.
+    public static func encode(_ utf8: [UInt8], as encoding: TextEncoding, byteOrderMark: Bool, file: String)
+        throws(TextDecodingError) -> [UInt8]
+    {
+        let mark = byteOrderMark ? encoding.byteOrderMark : []
+        if encoding == .utf8 { return mark.isEmpty ? utf8 : mark + utf8 }
+        let body: [UInt8]
+        do {
+            body = try IconvConverter(from: .utf8, to: encoding).convert(utf8)
+        } catch {
+            switch error {
+            case .invalidSequence(let offset), .truncated(let offset):
+                throw TextDecodingError(file: file, cause: .unrepresentable(encoding: encoding.name, offset: offset))
+            case .unsupported(_, _, let message), .failed(_, let message):
+                throw TextDecodingError(file: file, cause: .unsupported(encoding: encoding.name, message: message))
+            }
+        }
+        return mark.isEmpty ? body : mark + body
+    }
+
+    /// The Unicode encoding announced by a byte order mark at the start of `bytes`, and the mark's length.
+    static func byteOrderMark(of bytes: [UInt8]) -> (TextEncoding, Int)? {
+        for encoding in [TextEncoding.utf32LE, .utf32BE, .utf8, .utf16BE, .utf16LE]
+        where bytes.starts(with: encoding.byteOrderMark) {
+            return (encoding, encoding.byteOrderMark.count)
+        }
+        return nil
+    }
+
+    private static func convertUnicode(
+        _ body: [UInt8], from encoding: TextEncoding, file: String, offsetBase: Int
+    ) throws(TextDecodingError) -> [UInt8] {
+        if encoding == .utf8 {
+            if let offset = firstInvalidUTF8(body) {
+                if offset + 4 > body.count, isIncompleteUTF8Tail(body, from: offset) {
+                    throw TextDecodingError(file: file, cause: .truncated(encoding: "UTF-8", offset: offsetBase + offset))
+                }
+                throw TextDecodingError(file: file, cause: .invalid(encoding: "UTF-8", offset: offsetBase + offset))
+            }
+            return body
+        }
+        let unit = encoding.name.hasPrefix("UTF-32") ? 4 : 2
+        if body.count % unit != 0 {
+            let start = body.count - body.count % unit
+            throw TextDecodingError(file: file, cause: .truncated(encoding: encoding.name, offset: offsetBase + start))
+        }
+        return try convert(body, from: encoding, to: .utf8, file: file, offsetBase: offsetBase)
+    }
+
+    private static func convert(
+        _ bytes: [UInt8], from source: TextEncoding, to target: TextEncoding, file: String, offsetBase: Int = 0
+    ) throws(TextDecodingError) -> [UInt8] {
+        do {
+            return try IconvConverter(from: source, to: target).convert(bytes)
+        } catch {
+            switch error {
+            case .invalidSequence(let offset):
+                throw TextDecodingError(file: file, cause: .invalid(encoding: source.name, offset: offsetBase + offset))
+            case .truncated(let offset):
+                throw TextDecodingError(file: file, cause: .truncated(encoding: source.name, offset: offsetBase + offset))
+            case .unsupported(_, _, let message), .failed(_, let message):
+                throw TextDecodingError(file: file, cause: .unsupported(encoding: source.name, message: message))
+            }
+        }
+    }
+
+    /// Whether decoded UTF-8 looks like text: no C0 controls but tab, line feed, vertical tab, form feed and
+    /// carriage return; no C1 controls (U+0080 to U+009F); no U+FFFD.
+    static func isClean(_ utf8: [UInt8]) -> Bool {
+        utf8.withUnsafeBufferPointer { buffer in
+            var index = 0
+            let count = buffer.count
+            while index < count {
+                let byte = buffer[index]
+                if byte < 0x20 {
+                    if byte < 0x09 || byte > 0x0D { return false }
+                } else if byte == 0x7F {
+                    return false
+                } else if byte == 0xC2, index + 1 < count, buffer[index + 1] < 0xA0 {
+                    return false
+                } else if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] == 0xBD {
+                    return false
+                }
+                index += 1
+            }
+            return true
+        }
+    }
+
+    /// The offset of the first byte that is not part of valid UTF-8 (no overlongs, no surrogates, at most
+    /// U+10FFFF), or nil when all of `bytes` is valid UTF-8.
+    public static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBufferPointer { buffer -> Int? in
+            let count = buffer.count
+            var index = 0
+            while index < count {
+                // ASCII fast path, 8 bytes at a time.
+                while index + 8 <= count {
+                    let word = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index)
+                        .loadUnaligned(as: UInt64.self)
+                    if word & 0x8080_8080_8080_8080 != 0 { break }
+                    index += 8
+                }
+                guard index < count else { break }
+                let lead = buffer[index]
+                if lead < 0x80 {
+                    index += 1
+                    continue
+                }
+                let length: Int
+                var lower: UInt8 = 0x80
+                var upper: UInt8 = 0xBF
+                switch lead {
+                case 0xC2...0xDF: length = 2
+                case 0xE0: length = 3; lower = 0xA0
+                case 0xE1...0xEC, 0xEE...0xEF: length = 3
+                case 0xED: length = 3; upper = 0x9F
+                case 0xF0: length = 4; lower = 0x90
+                case 0xF1...0xF3: length = 4
+                case 0xF4: length = 4; upper = 0x8F
+                default: return index
+                }
+                if index + length > count { return index }
+                let second = buffer[index + 1]
+                if second < lower || second > upper { return index }
+                var next = index + 2
+                while next < index + length {
+                    if buffer[next] & 0xC0 != 0x80 { return index }
+                    next += 1
+                }
+                index += length
+            }
+            return nil
+        }
+    }
+
+    /// Whether `bytes[offset...]` is the valid start of a UTF-8 sequence that the end of the data cut short.
+    private static func isIncompleteUTF8Tail(_ bytes: [UInt8], from offset: Int) -> Bool {
+        let lead = bytes[offset]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0
+        guard length > 0, offset + length > bytes.count else { return false }
+        return bytes[(offset + 1)...].allSatisfy { $0 & 0xC0 == 0x80 }
+    }
+}

@@ -1,0 +1,115 @@
+import Foundation
+
+/// A failure of one file, carrying the cause printed after `subfix: error: <file>: `.
+struct FixFailure: Error, Sendable, Equatable {
+    var cause: String
+}
+
+/// The file operations `subfix fix` needs, each failure turned into a `FixFailure` with the C message.
+/// The corresponding C calls are `open`, `read`, `fstat`, `mkstemp`, `write`, `fchmod`, `fsync` and `rename`.
+enum FixFileSystem {
+    /// The message for an errno value.
+    static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
+
+    /// The whole content of the file at `path`.
+    static func read(_ path: String) throws(FixFailure) -> (bytes: [UInt8], mode: mode_t) {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
+        if info.st_mode & S_IFMT == S_IFDIR { throw FixFailure(cause: "cannot read: \(message(EISDIR))") }
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        var filled = 0
+        while true {
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            let count = bytes.withUnsafeMutableBytes { buffer in
+                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw FixFailure(cause: "cannot read: \(message(errno))")
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        bytes.removeSubrange(filled...)
+        return (bytes, info.st_mode & 0o7777)
+    }
+
+    /// Writes `bytes` to `path` atomically: a temporary file in the same folder, `fsync`, then `rename` over the
+    /// path. The temporary file is removed on any failure.
+    static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(FixFailure) {
+        let url = URL(fileURLWithPath: path)
+        let folder = url.deletingLastPathComponent().path
+        var template = Array((folder + "/." + url.lastPathComponent + ".subfix-XXXXXX").utf8CString)
+        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+            guard let base = buffer.baseAddress else { return -1 }
+            return mkstemp(base)
+        }
+        guard descriptor >= 0 else { throw FixFailure(cause: "cannot write '\(path)': \(message(errno))") }
+        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        var failure: FixFailure?
+        var written = 0
+        bytes.withUnsafeBytes { buffer in
+            while written < buffer.count {
+                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
+                    return
+                }
+                written += count
+            }
+        }
+        if failure == nil, fchmod(descriptor, mode) != 0 {
+            failure = FixFailure(cause: "cannot set the permissions of '\(path)': \(message(errno))")
+        }
+        if failure == nil, fsync(descriptor) != 0 {
+            failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
+        }
+        close(descriptor)
+        if failure == nil, rename(temporary, path) != 0 {
+            failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
+        }
+        if let failure {
+            unlink(temporary)
+            throw failure
+        }
+        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folderDescriptor >= 0 {
+            fsync(folderDescriptor)
+            close(folderDescriptor)
+        }
+    }
+
+    /// Creates `path` and its parents as folders.
+    static func makeFolders(_ path: String) throws(FixFailure) {
+        var current = path.hasPrefix("/") ? "" : "."
+        for component in path.split(separator: "/") {
+            current += "/" + component
+            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+                throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
+            }
+        }
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
+        }
+        guard info.st_mode & S_IFMT == S_IFDIR else {
+            throw FixFailure(cause: "cannot create output folder '\(path)': \(message(ENOTDIR))")
+        }
+    }
+
+    /// `stat` following symlinks; nil when it fails.
+    static func status(_ path: String) -> stat? {
+        var info = stat()
+        return stat(path, &info) == 0 ? info : nil
+    }
+
+    /// `lstat`: whether anything (even a dangling symlink) is at `path`.
+    static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0
+    }
+}
