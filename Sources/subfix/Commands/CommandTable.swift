@@ -2,4 +2,6 @@
 ///
 /// Each command lives in its own file as `enum XCommand { static let spec = CommandSpec(...) }`.
 let commandTable: [CommandSpec] = [
+    ProbeCommand.spec,
+    ExtractCommand.spec,
 ]
