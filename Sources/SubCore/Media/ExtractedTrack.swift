@@ -10,6 +10,13 @@ public struct ExtractedTrack: Sendable, Equatable {
     /// The file's bytes (UTF-8 text).
     public var data: Data
 
+    /// A track's bytes and where they came from.
+    public init(stream: MediaStream, format: SubtitleFormat, data: Data) {
+        self.stream = stream
+        self.format = format
+        self.data = data
+    }
+
     /// The file name for this track: `<base>.<subtitleIndex>.<language>.<ext>`, the language left out when it is
     /// unknown or not a plain tag.
     public func fileName(base: String) -> String {

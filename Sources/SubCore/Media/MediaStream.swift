@@ -37,6 +37,23 @@ public struct MediaStream: Sendable, Equatable {
     /// The player's menu number (VLC: 0 is "Disable", 1 the first subtitle stream); nil for other kinds.
     public var playerIndex: Int?
 
+    /// A stream description (normally made by `MediaFile`).
+    public init(
+        index: Int, kind: StreamKind, codec: String, subtitleEncoding: SubtitleEncoding?, language: String?,
+        title: String?, isDefault: Bool, isForced: Bool, subtitleIndex: Int?, playerIndex: Int?
+    ) {
+        self.index = index
+        self.kind = kind
+        self.codec = codec
+        self.subtitleEncoding = subtitleEncoding
+        self.language = language
+        self.title = title
+        self.isDefault = isDefault
+        self.isForced = isForced
+        self.subtitleIndex = subtitleIndex
+        self.playerIndex = playerIndex
+    }
+
     /// Whether this is a subtitle stream whose codec is text.
     public var isText: Bool { subtitleEncoding == .text }
     /// Whether this is a subtitle stream whose codec is pictures.
@@ -69,4 +86,12 @@ public struct MediaAttachment: Sendable, Equatable {
     public var mimeType: String?
     /// Size in bytes.
     public var size: Int
+
+    /// An attachment description (normally made by `MediaFile`).
+    public init(index: Int, fileName: String?, mimeType: String?, size: Int) {
+        self.index = index
+        self.fileName = fileName
+        self.mimeType = mimeType
+        self.size = size
+    }
 }
