@@ -18,7 +18,8 @@ public enum AttachmentWriter {
 
     /// The file name an attachment gets before collisions are resolved.
     public static func safeName(for attachment: MediaAttachment) -> String {
-        SafeFileName.make(attachment.fileName, fallback: "attachment-\(attachment.index)" + fallbackExtension(attachment))
+        SafeFileName.make(
+            attachment.fileName, fallback: "attachment-\(attachment.index)" + fallbackExtension(attachment))
     }
 
     /// Writes `attachments` of `media` into `directory` (created if missing). Each file is written to a temporary

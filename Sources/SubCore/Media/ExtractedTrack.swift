@@ -30,7 +30,10 @@ public struct ExtractedTrack: Sendable, Equatable {
 
     /// A language tag reduced to ASCII letters, digits and `-` (it comes from the file: never trust it in a path).
     static func safeLanguage(_ tag: String) -> String {
-        String(tag.unicodeScalars.filter { $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-") }
+        String(
+            tag.unicodeScalars.filter {
+                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
+            }
             .prefix(16).map(Character.init))
     }
 }

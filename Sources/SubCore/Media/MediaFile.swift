@@ -36,7 +36,8 @@ public final class MediaFile {
             if code == -ENOENT || code == -EACCES || code == -EISDIR {
                 throw MediaError.library("avformat_open_input", code, file: path)
             }
-            throw MediaError.notMedia(file: path, function: "avformat_open_input", message: MediaError.message(for: code))
+            throw MediaError.notMedia(
+                file: path, function: "avformat_open_input", message: MediaError.message(for: code))
         }
         let infoCode = avformat_find_stream_info(opened, nil)
         if infoCode < 0 {
@@ -87,7 +88,9 @@ public final class MediaFile {
         guard attachments.contains(where: { $0.index == index }), let stream = avStream(index) else {
             throw MediaError.noSuchAttachment(file: path, stream: index)
         }
-        guard let parameters = stream.pointee.codecpar?.pointee, let bytes = parameters.extradata, parameters.extradata_size > 0 else { return Data() }
+        guard let parameters = stream.pointee.codecpar?.pointee, let bytes = parameters.extradata,
+            parameters.extradata_size > 0
+        else { return Data() }
         return Data(bytes: bytes, count: Int(parameters.extradata_size))
     }
 

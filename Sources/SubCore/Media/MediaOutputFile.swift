@@ -19,8 +19,10 @@ enum MediaOutputFile {
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
         guard descriptor >= 0 else {
-            throw MediaError.write(file: destination.path, cause: "cannot create a temporary file in "
-                + "\(directory.path): \(String(cString: strerror(errno)))")
+            throw MediaError.write(
+                file: destination.path,
+                cause: "cannot create a temporary file in "
+                    + "\(directory.path): \(String(cString: strerror(errno)))")
         }
         let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
         let temporary = URL(fileURLWithPath: temporaryPath)
@@ -68,7 +70,8 @@ enum MediaOutputFile {
                 return candidate
             }
             guard errno == EEXIST, attempt < 10_000 else {
-                throw MediaError.write(file: candidate.path, cause: "cannot create: \(String(cString: strerror(errno)))")
+                throw MediaError.write(
+                    file: candidate.path, cause: "cannot create: \(String(cString: strerror(errno)))")
             }
             attempt += 1
             candidate = alternatives(attempt)

@@ -68,7 +68,8 @@ public final class SubtitleExtractor {
         switch stream.subtitleEncoding {
         case .text: return
         case .bitmap:
-            throw MediaError.bitmapTrack(file: file, playerIndex: stream.playerIndex ?? 0, codecLabel: stream.codecLabel)
+            throw MediaError.bitmapTrack(
+                file: file, playerIndex: stream.playerIndex ?? 0, codecLabel: stream.codecLabel)
         default:
             throw MediaError.unsupportedCodec(
                 file: file, playerIndex: stream.playerIndex ?? 0, codec: stream.codec,
@@ -83,7 +84,8 @@ public final class SubtitleExtractor {
     ) throws -> ReadInterruption? {
         let context = source.context
         for index in 0..<Int(context.pointee.nb_streams) {
-            context.pointee.streams[index]?.pointee.discard = transcoders[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+            context.pointee.streams[index]?.pointee.discard =
+                transcoders[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
         }
         let packet = try Packet(file: source.path)
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: SubtitleTranscoder.maximumEncodedSize)

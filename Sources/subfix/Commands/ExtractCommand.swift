@@ -10,7 +10,9 @@ enum ExtractCommand {
         name: "extract", summary: "Extract text subtitle tracks (in one pass) and font attachments from a media file.",
         positionals: [PositionalSpec(name: "FILE", minimum: 1, maximum: 1, help: "A media file (MKV, MP4, ...).")],
         options: [
-            .value("track", "N", repeatable: true, "Player track number: 1 is the first subtitle track (0 is \"Disable\")."),
+            .value(
+                "track", "N", repeatable: true, "Player track number: 1 is the first subtitle track (0 is \"Disable\")."
+            ),
             .value("subtitle-index", "N", repeatable: true, "0-based subtitle index, as in ffmpeg -map 0:s:N."),
             .value("stream", "N", repeatable: true, "Absolute stream index, as in ffmpeg -map 0:N."),
             .flag("all", "Every text subtitle track."),
@@ -46,7 +48,8 @@ enum ExtractCommand {
                 let result = try SubtitleExtractor(file: media).extract(tracks: streams, format: request.format)
                 let directory = request.outDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent()
                 let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
-                let written = try SubtitleTrackWriter.write(result.tracks, base: base, to: directory, transform: transform)
+                let written = try SubtitleTrackWriter.write(
+                    result.tracks, base: base, to: directory, transform: transform)
                 for item in written { report(item, file: path, json: arguments.has("json"), io: io) }
                 if let interruption = result.interruption {
                     io.warning("\(interruption); the tracks hold what was readable", file: path)

@@ -60,7 +60,8 @@ import Testing
         try existing.write(to: out.appendingPathComponent("keep.ttf"))
 
         let written = try AttachmentWriter.write(media.attachments, of: media, to: out)
-        #expect(written.map(\.url.lastPathComponent) == ["passwd", "b.ttf", "hidden", "dup.ttf", "dup-1.ttf", "keep-1.ttf"])
+        #expect(
+            written.map(\.url.lastPathComponent) == ["passwd", "b.ttf", "hidden", "dup.ttf", "dup-1.ttf", "keep-1.ttf"])
         for (item, payload) in zip(written, payloads) {
             #expect(item.url.deletingLastPathComponent().standardizedFileURL.path == out.standardizedFileURL.path)
             #expect(try Data(contentsOf: item.url) == payload)
@@ -69,7 +70,10 @@ import Testing
         let listing = try FileManager.default.contentsOfDirectory(atPath: out.path).sorted()
         #expect(listing == ["b.ttf", "dup-1.ttf", "dup.ttf", "hidden", "keep-1.ttf", "keep.ttf", "passwd"])
         #expect(!FileManager.default.fileExists(atPath: directory.appendingPathComponent("etc/passwd").path))
-        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path) == ["fonts"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent("out").path) == [
+                "fonts"
+            ])
     }
 
     @Test func sampleFontIsWrittenUnderItsOwnName() throws {

@@ -20,10 +20,12 @@ import Testing
         #expect(subtitles.map(\.isText) == [true, true, true])
         #expect(media.streams[0].subtitleIndex == nil && media.streams[0].playerIndex == nil)
         #expect(media.streams[0].subtitleEncoding == nil)
-        #expect(media.attachments == [
-            MediaAttachment(
-                index: 5, fileName: "NotoSansCJKsc-Sample.otf", mimeType: "application/vnd.ms-opentype", size: 24168)
-        ])
+        #expect(
+            media.attachments == [
+                MediaAttachment(
+                    index: 5, fileName: "NotoSansCJKsc-Sample.otf", mimeType: "application/vnd.ms-opentype", size: 24168
+                )
+            ])
     }
 
     @Test func attachmentBytesAreTheFontThatWasAttached() throws {
@@ -65,7 +67,8 @@ import Testing
         #expect(error.file == path)
         #expect(
             error.description
-                == "not a media file libavformat can read (avformat_open_input: Invalid data found when processing input)")
+                == "not a media file libavformat can read (avformat_open_input: Invalid data found when processing input)"
+        )
     }
 
     @Test func missingFileNamesTheCCall() throws {

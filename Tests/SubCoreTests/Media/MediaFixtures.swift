@@ -32,8 +32,9 @@ enum MediaFixtures {
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         guard process.terminationStatus == 0 else {
-            throw FixtureError(message: "ffmpeg \(arguments.joined(separator: " ")): "
-                + String(decoding: message, as: UTF8.self))
+            throw FixtureError(
+                message: "ffmpeg \(arguments.joined(separator: " ")): "
+                    + String(decoding: message, as: UTF8.self))
         }
     }
 

@@ -72,7 +72,8 @@ import Testing
         let media = try MediaFile(path: MediaFixtures.mkv)
         let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .auto)
         #expect(result.tracks.map(\.format) == [.ass, .srt, .ass])
-        #expect(result.tracks.map { $0.fileName(base: "tram") } == ["tram.0.chi.ass", "tram.1.eng.srt", "tram.2.jpn.ass"])
+        #expect(
+            result.tracks.map { $0.fileName(base: "tram") } == ["tram.0.chi.ass", "tram.1.eng.srt", "tram.2.jpn.ass"])
         let chinese = String(decoding: result.tracks[0].data, as: UTF8.self)
         #expect(chinese.contains("Style: Default,微软雅黑,18,"))
         #expect(chinese.contains("Dialogue: 0,0:00:00.20,0:00:01.40,Default,司机,0,0,0,,末班车十分钟后发车。\r\n"))
@@ -90,7 +91,9 @@ import Testing
 
     @Test func repeatedSelectorsGiveEachTrackOnceInStreamOrder() throws {
         let media = try MediaFile(path: MediaFixtures.mkv)
-        let streams = try SubtitleExtractor(file: media).streams(for: [.player(3), .subtitle(0), .stream(4), .player(1)])
+        let streams = try SubtitleExtractor(file: media).streams(for: [
+            .player(3), .subtitle(0), .stream(4), .player(1),
+        ])
         #expect(streams.map(\.index) == [2, 4])
     }
 

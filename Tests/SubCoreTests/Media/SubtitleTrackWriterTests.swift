@@ -8,7 +8,9 @@ import Testing
         let media = try MediaFile(path: MediaFixtures.mkv)
         let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .auto)
         let written = try SubtitleTrackWriter.write(result.tracks, base: "tram", to: directory) { track in
-            Data(String(decoding: track.data, as: UTF8.self).replacingOccurrences(of: "微软雅黑", with: "Noto Sans CJK SC").utf8)
+            Data(
+                String(decoding: track.data, as: UTF8.self).replacingOccurrences(of: "微软雅黑", with: "Noto Sans CJK SC")
+                    .utf8)
         }
         #expect(written.map(\.url.lastPathComponent) == ["tram.0.chi.ass", "tram.1.eng.srt", "tram.2.jpn.ass"])
         let chinese = try String(contentsOf: written[0].url, encoding: .utf8)

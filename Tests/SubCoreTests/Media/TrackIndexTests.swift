@@ -61,6 +61,8 @@ import Testing
         let error = try #require(throws: MediaError.self) { try index.stream(for: .player(1)) }
         #expect(error.description == "there is no track 1; the file has no subtitle tracks")
         let streamError = try #require(throws: MediaError.self) { try index.stream(for: .stream(0)) }
-        #expect(streamError.description == "stream 0 is video (mpeg4), not a subtitle stream; the file has no subtitle streams")
+        #expect(
+            streamError.description
+                == "stream 0 is video (mpeg4), not a subtitle stream; the file has no subtitle streams")
     }
 }

@@ -9,7 +9,8 @@ import Testing
         let directory = try MediaCLIFixtures.temporaryDirectory()
         let out = directory.appendingPathComponent("out")
         let (io, output) = CommandIO.capturing()
-        #expect(SubfixCLI.run(["extract", MediaCLIFixtures.mkv, "--track", "1", "--out", out.path], io: io) == .success)
+        #expect(
+            SubfixCLI.run(["extract", MediaCLIFixtures.mkv, "--track", "1", "--out", out.path], io: io) == .success)
         #expect(output.stderr == "")
         #expect(output.stdout == "\(out.path)/tram.0.chi.ass: track 1 = 0:s:0 = stream 2 (ass, chi)\n")
         let text = try String(contentsOf: out.appendingPathComponent("tram.0.chi.ass"), encoding: .utf8)
@@ -55,11 +56,23 @@ import Testing
     }
 
     @Test(arguments: [
-        (["--track", "0"], "track 0 means \"Disable\" (no subtitles) in a player's subtitle menu; the first subtitle track is track 1"),
-        (["--track", "4"], "there is no track 4; the file has 3 subtitle tracks: track 1 = 0:s:0 = stream 2 (ass, chi); track 2 = 0:s:1 = stream 3 (subrip, eng); track 3 = 0:s:2 = stream 4 (ass, jpn)"),
-        (["--subtitle-index", "3"], "there is no subtitle index 3 (0:s:3); the file has 3 subtitle tracks: track 1 = 0:s:0 = stream 2 (ass, chi); track 2 = 0:s:1 = stream 3 (subrip, eng); track 3 = 0:s:2 = stream 4 (ass, jpn)"),
+        (
+            ["--track", "0"],
+            "track 0 means \"Disable\" (no subtitles) in a player's subtitle menu; the first subtitle track is track 1"
+        ),
+        (
+            ["--track", "4"],
+            "there is no track 4; the file has 3 subtitle tracks: track 1 = 0:s:0 = stream 2 (ass, chi); track 2 = 0:s:1 = stream 3 (subrip, eng); track 3 = 0:s:2 = stream 4 (ass, jpn)"
+        ),
+        (
+            ["--subtitle-index", "3"],
+            "there is no subtitle index 3 (0:s:3); the file has 3 subtitle tracks: track 1 = 0:s:0 = stream 2 (ass, chi); track 2 = 0:s:1 = stream 3 (subrip, eng); track 3 = 0:s:2 = stream 4 (ass, jpn)"
+        ),
         (["--stream", "1"], "stream 1 is audio (flac), not a subtitle stream; subtitle streams are 2, 3, 4"),
-        (["--track", "1", "--stream", "0"], "stream 0 is video (h264), not a subtitle stream; subtitle streams are 2, 3, 4"),
+        (
+            ["--track", "1", "--stream", "0"],
+            "stream 0 is video (h264), not a subtitle stream; subtitle streams are 2, 3, 4"
+        ),
     ])
     func badTracksFailWithoutWritingAnything(arguments: [String], message: String) throws {
         let directory = try MediaCLIFixtures.temporaryDirectory()
@@ -72,10 +85,16 @@ import Testing
     }
 
     @Test(arguments: [
-        ([] as [String], "subfix: error: 'extract' needs one of '--track', '--subtitle-index', '--stream', '--all', '--attachments'\n"),
+        (
+            [] as [String],
+            "subfix: error: 'extract' needs one of '--track', '--subtitle-index', '--stream', '--all', '--attachments'\n"
+        ),
         (["--all", "--track", "1"], "subfix: error: options '--track', '--all' cannot be used together\n"),
         (["--track", "one"], "subfix: error: invalid value 'one' for '--track' (expected a whole number from 0)\n"),
-        (["--all", "--format", "vtt"], "subfix: error: invalid value 'vtt' for '--format' (expected ass, srt, auto)\n"),
+        (
+            ["--all", "--format", "vtt"],
+            "subfix: error: invalid value 'vtt' for '--format' (expected ass, srt, auto)\n"
+        ),
     ])
     func usageErrorsExitTwo(arguments: [String], stderr: String) {
         let (io, output) = CommandIO.capturing()
@@ -88,7 +107,10 @@ import Testing
         let bogus = directory.appendingPathComponent("notes.mkv")
         try Data("WEBVTT? no, just notes\n".utf8).write(to: bogus)
         let (io, output) = CommandIO.capturing()
-        #expect(SubfixCLI.run(["extract", bogus.path, "--all", "--attachments", directory.appendingPathComponent("f").path], io: io) == .someFailed)
+        #expect(
+            SubfixCLI.run(
+                ["extract", bogus.path, "--all", "--attachments", directory.appendingPathComponent("f").path], io: io)
+                == .someFailed)
         #expect(
             output.stderr
                 == "subfix: error: \(bogus.path): not a media file libavformat can read "
@@ -103,7 +125,8 @@ import Testing
         #expect(SubfixCLI.run(["extract", half, "--track", "1", "--format", "srt"], io: io) == .someFailed)
         #expect(output.stdout == "\(directory.path)/half.0.chi.srt: track 1 = 0:s:0 = stream 2 (ass, chi)\n")
         #expect(output.stderr.hasPrefix("subfix: warning: \(half): reading stopped at 0:00:0"))
-        #expect(output.stderr.hasSuffix(" of 0:00:05.000 (File ended prematurely); the tracks hold what was readable\n"))
+        #expect(
+            output.stderr.hasSuffix(" of 0:00:05.000 (File ended prematurely); the tracks hold what was readable\n"))
         let text = try String(contentsOf: directory.appendingPathComponent("half.0.chi.srt"), encoding: .utf8)
         #expect(text.hasPrefix("1\n00:00:00,200 --> 00:00:01,400\n"))
     }
