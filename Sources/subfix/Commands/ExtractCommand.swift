@@ -104,12 +104,12 @@ enum ExtractCommand {
                     ("codec", .string(stream.codec)),
                     ("language", .optional(stream.language)),
                     ("format", .string(item.track.format.rawValue)),
-                    ("output", .string(item.url.path)),
+                    ("output", .string(item.url.relativePath)),
                 ]))
         } else {
             let details = [stream.codec, stream.language].compactMap { $0 }.joined(separator: ", ")
             io.print(
-                "\(item.url.path): track \(stream.playerIndex ?? 0) = 0:s:\(stream.subtitleIndex ?? 0) "
+                "\(item.url.relativePath): track \(stream.playerIndex ?? 0) = 0:s:\(stream.subtitleIndex ?? 0) "
                     + "= stream \(stream.index) (\(details))")
         }
     }
@@ -123,10 +123,10 @@ enum ExtractCommand {
                     ("filename", .optional(item.attachment.fileName)),
                     ("mimetype", .optional(item.attachment.mimeType)),
                     ("size", .int(item.attachment.size)),
-                    ("output", .string(item.url.path)),
+                    ("output", .string(item.url.relativePath)),
                 ]))
         } else {
-            io.print("\(item.url.path): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
+            io.print("\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
         }
     }
 }
