@@ -11,3 +11,12 @@ step "subfix --version"
 
 step "Samples/"
 ls -l Samples
+
+# --- media: probe the sample MKV, then extract the player's track 1 (the first subtitle stream: Chinese) ---
+step "subfix probe Samples/tram.mkv"
+"$bin" probe Samples/tram.mkv
+
+step "subfix extract Samples/tram.mkv --track 1 --attachments $out/fonts --out $out"
+echo "(track 1 is the player's first subtitle track: ffmpeg's 0:s:0, stream 2, the Chinese one; 0 would be \"Disable\")"
+"$bin" extract Samples/tram.mkv --track 1 --attachments "$out/fonts" --out "$out"
+head -n 20 "$out/tram.0.chi.ass"

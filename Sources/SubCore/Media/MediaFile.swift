@@ -1,0 +1,155 @@
+internal import CFFmpeg
+import Foundation
+
+/// An opened media file: its container format, duration, streams and attachments, all copied into Swift
+/// values when it is opened. The corresponding C calls are `avformat_open_input` and
+/// `avformat_find_stream_info`; `avformat_close_input` runs in `deinit`.
+///
+///     let media = try MediaFile(path: "movie.mkv")
+///     for stream in media.subtitleStreams { print(stream.playerIndex ?? 0, stream.language ?? "-", stream.codec) }
+///
+/// Not thread-safe: use one `MediaFile` from one thread at a time.
+public final class MediaFile {
+    /// The path as given.
+    public let path: String
+    /// libavformat's name for the container, such as `matroska,webm` or `mov,mp4,m4a,3gp,3g2,mj2`.
+    public let formatName: String
+    /// Duration in seconds, nil when the container does not say.
+    public let duration: Double?
+    /// Every stream, in stream-index order.
+    public let streams: [MediaStream]
+    /// The attachment streams (fonts in MKV), in stream-index order.
+    public let attachments: [MediaAttachment]
+
+    /// The owned demuxer context.
+    let context: UnsafeMutablePointer<AVFormatContext>
+    /// `AVFormatContext.start_time` in microseconds, nil when unknown (ffmpeg shifts input timestamps by it).
+    let startTime: Int64?
+
+    /// Opens `path` and reads its stream information; throws `MediaError.notMedia` when libavformat does not
+    /// recognise it.
+    public init(path: String) throws {
+        MediaLog.install()
+        var opened: UnsafeMutablePointer<AVFormatContext>?
+        let code = avformat_open_input(&opened, path, nil, nil)
+        guard code >= 0, let opened else {
+            if code == -ENOENT || code == -EACCES || code == -EISDIR {
+                throw MediaError.library("avformat_open_input", code, file: path)
+            }
+            throw MediaError.notMedia(
+                file: path, function: "avformat_open_input", message: MediaError.message(for: code))
+        }
+        let infoCode = avformat_find_stream_info(opened, nil)
+        if infoCode < 0 {
+            var doomed: UnsafeMutablePointer<AVFormatContext>? = opened
+            avformat_close_input(&doomed)
+            throw MediaError.library("avformat_find_stream_info", infoCode, file: path)
+        }
+        self.path = path
+        self.context = opened
+        let format = opened.pointee
+        self.formatName = format.iformat.map { String(cString: $0.pointee.name) } ?? "unknown"
+        self.duration =
+            format.duration == cffmpeg_nopts_value() || format.duration < 0
+            ? nil : Double(format.duration) / Double(AV_TIME_BASE)
+        self.startTime = format.start_time == cffmpeg_nopts_value() ? nil : format.start_time
+        let (streams, attachments) = MediaFile.readStreams(opened)
+        self.streams = streams
+        self.attachments = attachments
+    }
+
+    deinit {
+        var doomed: UnsafeMutablePointer<AVFormatContext>? = context
+        avformat_close_input(&doomed)
+    }
+
+    /// Whether a demux pass has read (part of) this context already.
+    private var demuxerUsed = false
+
+    /// A context positioned at the start of the file for a demux pass: this one the first time, a freshly opened
+    /// one afterwards (so every pass sees exactly the packets `ffmpeg -i` sees).
+    func claimDemuxer() throws -> MediaFile {
+        if !demuxerUsed {
+            demuxerUsed = true
+            return self
+        }
+        return try MediaFile(path: path)
+    }
+
+    /// The subtitle streams, in subtitle-index order.
+    public var subtitleStreams: [MediaStream] { streams.filter { $0.kind == .subtitle } }
+
+    /// A `TrackIndex` over this file's streams, for converting between player, subtitle and stream indexes.
+    public var trackIndex: TrackIndex { TrackIndex(streams: streams, file: path) }
+
+    /// The bytes of the attachment in stream `index` (copied from `codecpar->extradata`), for example a font to
+    /// hand to libass's `ass_add_font`.
+    public func attachmentData(stream index: Int) throws -> Data {
+        guard attachments.contains(where: { $0.index == index }), let stream = avStream(index) else {
+            throw MediaError.noSuchAttachment(file: path, stream: index)
+        }
+        guard let parameters = stream.pointee.codecpar?.pointee, let bytes = parameters.extradata,
+            parameters.extradata_size > 0
+        else { return Data() }
+        return Data(bytes: bytes, count: Int(parameters.extradata_size))
+    }
+
+    /// The libavformat stream at `index`, or nil.
+    func avStream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {
+        guard index >= 0, index < Int(context.pointee.nb_streams) else { return nil }
+        return context.pointee.streams[index]
+    }
+
+    /// Copies every stream's description out of the C structures.
+    private static func readStreams(
+        _ context: UnsafeMutablePointer<AVFormatContext>
+    ) -> ([MediaStream], [MediaAttachment]) {
+        var streams: [MediaStream] = []
+        var attachments: [MediaAttachment] = []
+        var subtitleCount = 0
+        for index in 0..<Int(context.pointee.nb_streams) {
+            guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar?.pointee
+            else { continue }
+            let kind: StreamKind
+            switch parameters.codec_type {
+            case AVMEDIA_TYPE_VIDEO: kind = .video
+            case AVMEDIA_TYPE_AUDIO: kind = .audio
+            case AVMEDIA_TYPE_SUBTITLE: kind = .subtitle
+            case AVMEDIA_TYPE_ATTACHMENT: kind = .attachment
+            case AVMEDIA_TYPE_DATA: kind = .data
+            default: kind = .unknown
+            }
+            let metadata = stream.pointee.metadata
+            let language = tag(metadata, "language").flatMap { $0.isEmpty || $0 == "und" ? nil : $0 }
+            var description = MediaStream(
+                index: index, kind: kind, codec: String(cString: avcodec_get_name(parameters.codec_id)),
+                subtitleEncoding: nil, language: language, title: tag(metadata, "title"),
+                isDefault: stream.pointee.disposition & AV_DISPOSITION_DEFAULT != 0,
+                isForced: stream.pointee.disposition & AV_DISPOSITION_FORCED != 0,
+                subtitleIndex: nil, playerIndex: nil)
+            if kind == .subtitle {
+                let properties = avcodec_descriptor_get(parameters.codec_id)?.pointee.props ?? 0
+                description.subtitleEncoding =
+                    properties & AV_CODEC_PROP_TEXT_SUB != 0
+                    ? .text : properties & AV_CODEC_PROP_BITMAP_SUB != 0 ? .bitmap : .unknown
+                description.subtitleIndex = subtitleCount
+                description.playerIndex = TrackIndex.playerIndex(forSubtitleIndex: subtitleCount)
+                subtitleCount += 1
+            }
+            if kind == .attachment {
+                attachments.append(
+                    MediaAttachment(
+                        index: index, fileName: tag(metadata, "filename"), mimeType: tag(metadata, "mimetype"),
+                        size: Int(max(0, parameters.extradata_size))))
+            }
+            streams.append(description)
+        }
+        return (streams, attachments)
+    }
+
+    /// The value of a metadata tag, nil when missing. The corresponding C call is `av_dict_get`.
+    private static func tag(_ dictionary: OpaquePointer?, _ key: String) -> String? {
+        guard let entry = av_dict_get(dictionary, key, nil, 0), let value = entry.pointee.value else { return nil }
+        return String(cString: value)
+    }
+}

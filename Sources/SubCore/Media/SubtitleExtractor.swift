@@ -1,0 +1,119 @@
+internal import CFFmpeg
+import Foundation
+
+/// Reads any number of text subtitle tracks out of a media file in one demux pass, through libavcodec's
+/// decoders and encoders and libavformat's `ass`/`srt` muxers, so each track's bytes are what
+/// `ffmpeg -i IN -map 0:s:N OUT.ass|OUT.srt` writes. Streams that are not wanted are dropped in the demuxer
+/// (`AVDISCARD_ALL`); memory depends on the subtitles' size, not the file's.
+///
+///     let media = try MediaFile(path: "movie.mkv")
+///     let extractor = SubtitleExtractor(file: media)
+///     let result = try extractor.extract(tracks: media.subtitleStreams.filter(\.isText), format: .auto)
+///     for track in result.tracks { print(track.fileName(base: "movie"), track.data.count) }
+///
+/// Nothing is written to disk here: see `SubtitleTrackWriter` for files.
+public final class SubtitleExtractor {
+    /// The media file the tracks come from.
+    public let file: MediaFile
+
+    /// An extractor over an opened file.
+    public init(file: MediaFile) {
+        self.file = file
+    }
+
+    /// The streams `selectors` name, in subtitle-index order without duplicates, checked to be text tracks.
+    /// Throws `MediaError.bitmapTrack` for PGS/VobSub/DVB tracks and the `TrackIndex` errors for bad indexes.
+    public func streams(for selectors: [TrackIndex.Selector]) throws -> [MediaStream] {
+        let index = file.trackIndex
+        var chosen: [MediaStream] = []
+        for selector in selectors {
+            let stream = try index.stream(for: selector)
+            try SubtitleExtractor.checkText(stream, file: file.path)
+            if !chosen.contains(where: { $0.index == stream.index }) { chosen.append(stream) }
+        }
+        return chosen.sorted { $0.index < $1.index }
+    }
+
+    /// Reads `tracks` (subtitle streams of `file`) in one pass and returns their bytes in `format`.
+    public func extract(tracks: [MediaStream], format: SubtitleFormatChoice) throws -> ExtractionResult {
+        for stream in tracks {
+            guard stream.kind == .subtitle, file.avStream(stream.index) != nil else {
+                throw MediaError.notSubtitle(
+                    file: file.path, stream: stream.index, kind: stream.kind.rawValue, codec: stream.codec,
+                    subtitleStreams: file.subtitleStreams.map(\.index))
+            }
+            try SubtitleExtractor.checkText(stream, file: file.path)
+        }
+        let wanted = tracks.reduce(into: [MediaStream]()) { list, stream in
+            if !list.contains(where: { $0.index == stream.index }) { list.append(stream) }
+        }.sorted { $0.index < $1.index }
+        let source = try file.claimDemuxer()
+        var transcoders: [Int: SubtitleTranscoder] = [:]
+        for stream in wanted {
+            guard let avStream = source.avStream(stream.index) else { continue }
+            transcoders[stream.index] = try SubtitleTranscoder(
+                stream: stream, avStream: avStream, format: format.resolve(for: stream), file: file.path)
+        }
+        let interruption = try SubtitleExtractor.demux(source, into: transcoders)
+        var extracted: [ExtractedTrack] = []
+        for stream in wanted {
+            guard let transcoder = transcoders[stream.index] else { continue }
+            extracted.append(ExtractedTrack(stream: stream, format: transcoder.format, data: try transcoder.finish()))
+        }
+        return ExtractionResult(tracks: extracted, interruption: interruption)
+    }
+
+    /// Throws unless `stream` is a text subtitle track.
+    static func checkText(_ stream: MediaStream, file: String) throws {
+        switch stream.subtitleEncoding {
+        case .text: return
+        case .bitmap:
+            throw MediaError.bitmapTrack(
+                file: file, playerIndex: stream.playerIndex ?? 0, codecLabel: stream.codecLabel)
+        default:
+            throw MediaError.unsupportedCodec(
+                file: file, playerIndex: stream.playerIndex ?? 0, codec: stream.codec,
+                reason: "libavcodec does not say whether it is text or bitmap")
+        }
+    }
+
+    /// The demux loop: discard every other stream, shift timestamps by the input's start time as ffmpeg does,
+    /// hand each packet to its track. Returns where reading stopped if it did not reach a clean end of file.
+    private static func demux(
+        _ source: MediaFile, into transcoders: [Int: SubtitleTranscoder]
+    ) throws -> ReadInterruption? {
+        let context = source.context
+        for index in 0..<Int(context.pointee.nb_streams) {
+            context.pointee.streams[index]?.pointee.discard =
+                transcoders[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+        }
+        let packet = try Packet(file: source.path)
+        let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: SubtitleTranscoder.maximumEncodedSize)
+        defer { buffer.deallocate() }
+        let offset = -(source.startTime ?? 0)
+        let none = cffmpeg_nopts_value()
+        var lastTime = 0.0
+        var damage: String?
+        var code: Int32 = 0
+        while true {
+            let (readCode, lines) = MediaLog.capture { av_read_frame(context, packet.packet) }
+            code = readCode
+            if damage == nil, let line = lines.first(where: { $0.level <= AV_LOG_ERROR }) { damage = line.text }
+            if code < 0 { break }
+            defer { av_packet_unref(packet.packet) }
+            let index = Int(packet.packet.pointee.stream_index)
+            guard let transcoder = transcoders[index], let stream = source.avStream(index) else { continue }
+            let timeBase = stream.pointee.time_base
+            let shift = av_rescale_q(offset, cffmpeg_time_base_q(), timeBase)
+            if packet.packet.pointee.dts != none { packet.packet.pointee.dts += shift }
+            if packet.packet.pointee.pts != none {
+                packet.packet.pointee.pts += shift
+                lastTime = max(lastTime, Double(packet.packet.pointee.pts) * av_q2d(timeBase))
+            }
+            try transcoder.decode(packet.packet, buffer: buffer)
+        }
+        if code == cffmpeg_averror_eof() && damage == nil { return nil }
+        let reason = damage ?? MediaError.message(for: code)
+        return ReadInterruption(stoppedAt: lastTime, duration: source.duration, reason: reason)
+    }
+}

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+/// Samples, temporary folders and the ffmpeg CLI (the oracle) for the media tests.
+enum MediaFixtures {
+    /// The checkout's `Samples/` folder.
+    static let samples = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Samples")
+
+    static var mkv: String { samples.appendingPathComponent("tram.mkv").path }
+    static var mp4: String { samples.appendingPathComponent("tram.mp4").path }
+    static func source(_ name: String) -> String { samples.appendingPathComponent("media-src/\(name)").path }
+
+    /// A fresh empty folder for one test.
+    static func temporaryDirectory() throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("subfix-media-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// Runs `ffmpeg -hide_banner -loglevel error -y ARGS` and throws with its stderr when it fails.
+    static func ffmpeg(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw FixtureError(
+                message: "ffmpeg \(arguments.joined(separator: " ")): "
+                    + String(decoding: message, as: UTF8.self))
+        }
+    }
+
+    /// What `ffmpeg -i INPUT -map 0:s:N out.EXT` writes.
+    static func ffmpegExtract(_ input: String, subtitleIndex: Int, format: String, in directory: URL) throws -> Data {
+        let output = directory.appendingPathComponent("ffmpeg-\(subtitleIndex).\(format)")
+        try ffmpeg(["-i", input, "-map", "0:s:\(subtitleIndex)", output.path])
+        return try Data(contentsOf: output)
+    }
+
+    /// The first `fraction` of a file's bytes written to `name` in `directory`.
+    static func truncated(_ path: String, fraction: Double, as name: String, in directory: URL) throws -> String {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let output = directory.appendingPathComponent(name)
+        try data.prefix(Int(Double(data.count) * fraction)).write(to: output)
+        return output.path
+    }
+
+    /// An MKV with a text track (SubRip) and a PGS bitmap track, made from a hand-built `.sup` (ffmpeg 5.1
+    /// cannot encode bitmap subtitles from text).
+    static func bitmapMKV(in directory: URL) throws -> String {
+        var sup = Data()
+        func segment(_ pts: UInt32, _ type: UInt8, _ payload: [UInt8]) {
+            sup.append(contentsOf: Array("PG".utf8))
+            sup.append(contentsOf: withUnsafeBytes(of: pts.bigEndian, Array.init))
+            sup.append(contentsOf: [0, 0, 0, 0, type, UInt8(payload.count >> 8), UInt8(payload.count & 0xFF)])
+            sup.append(contentsOf: payload)
+        }
+        for (number, (start, end)) in [(0.2, 1.4), (1.5, 2.8)].enumerated() {
+            for (time, state, composition) in [(start, UInt8(0x80), number * 2), (end, UInt8(0), number * 2 + 1)] {
+                let pts = UInt32(time * 90_000)
+                // Presentation composition: 320x180, frame rate code, composition number and state, no objects.
+                segment(pts, 0x16, [0x01, 0x40, 0x00, 0xB4, 0x10, 0, UInt8(composition), state, 0, 0, 0])
+                segment(pts, 0x80, [])
+            }
+        }
+        let supURL = directory.appendingPathComponent("pgs.sup")
+        try sup.write(to: supURL)
+        let output = directory.appendingPathComponent("bitmap.mkv").path
+        try ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10:duration=3", "-i", source("en.srt"), "-i", supURL.path,
+            "-map", "0:v", "-map", "1:s", "-map", "2:s", "-c:v", "mpeg4", "-c:s", "copy",
+            "-metadata:s:s:1", "language=eng", output,
+        ])
+        return output
+    }
+}
+
+struct FixtureError: Error, CustomStringConvertible {
+    var message: String
+    var description: String { message }
+}

@@ -1,0 +1,148 @@
+import Foundation
+import SubCore
+import Testing
+
+@Suite struct SubtitleExtractorTests {
+    /// Every text track of `path`, extracted in one pass per format, is byte for byte what the ffmpeg CLI writes.
+    func expectSameAsFFmpeg(_ path: String, tracks expected: Int) throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        for format in [SubtitleFormatChoice.ass, .srt] {
+            let media = try MediaFile(path: path)
+            let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: format)
+            #expect(result.interruption == nil)
+            #expect(result.tracks.count == expected)
+            for track in result.tracks {
+                let subtitleIndex = try #require(track.stream.subtitleIndex)
+                let oracle = try MediaFixtures.ffmpegExtract(
+                    path, subtitleIndex: subtitleIndex, format: format.rawValue, in: directory)
+                #expect(track.format.rawValue == format.rawValue)
+                #expect(!track.data.isEmpty)
+                #expect(
+                    track.data == oracle,
+                    "\(path) 0:s:\(subtitleIndex) \(format): \(String(decoding: track.data, as: UTF8.self))")
+            }
+        }
+    }
+
+    @Test func sampleMKVMatchesFFmpeg() throws {
+        try expectSameAsFFmpeg(MediaFixtures.mkv, tracks: 3)
+    }
+
+    @Test func sampleMP4MatchesFFmpeg() throws {
+        try expectSameAsFFmpeg(MediaFixtures.mp4, tracks: 1)
+    }
+
+    /// WebVTT and SubRip in MKV and mov_text in MP4, made in the test; the MKV starts at 10 s, which ffmpeg
+    /// shifts away (its input `ts_offset`), so the extractor must too.
+    @Test func generatedMediaMatchesFFmpeg() throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        let vtt = directory.appendingPathComponent("cues.vtt")
+        try Data(
+            """
+            WEBVTT
+
+            00:00.300 --> 00:01.200
+            第一行 <b>粗体</b>
+
+            00:01.250 --> 00:02.900 align:start
+            second cue
+            two lines
+
+            """.utf8
+        ).write(to: vtt)
+        let mkv = directory.appendingPathComponent("generated.mkv").path
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", vtt.path,
+            "-i", MediaFixtures.source("en.srt"), "-map", "0:v", "-map", "1:s", "-map", "2:s",
+            "-c:v", "mpeg4", "-c:s", "copy", "-output_ts_offset", "10", mkv,
+        ])
+        #expect(try MediaFile(path: mkv).subtitleStreams.map(\.codec) == ["webvtt", "subrip"])
+        try expectSameAsFFmpeg(mkv, tracks: 2)
+
+        let mp4 = directory.appendingPathComponent("generated.mp4").path
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", MediaFixtures.source("en.srt"),
+            "-i", MediaFixtures.source("ja.ass"), "-map", "0:v", "-map", "1:s", "-map", "2:s",
+            "-c:v", "mpeg4", "-c:s", "mov_text", mp4,
+        ])
+        try expectSameAsFFmpeg(mp4, tracks: 2)
+    }
+
+    @Test func automaticFormatKeepsASSAndUsesSRTForTheRest() throws {
+        let media = try MediaFile(path: MediaFixtures.mkv)
+        let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .auto)
+        #expect(result.tracks.map(\.format) == [.ass, .srt, .ass])
+        #expect(
+            result.tracks.map { $0.fileName(base: "tram") } == ["tram.0.chi.ass", "tram.1.eng.srt", "tram.2.jpn.ass"])
+        let chinese = String(decoding: result.tracks[0].data, as: UTF8.self)
+        #expect(chinese.contains("Style: Default,微软雅黑,18,"))
+        #expect(chinese.contains("Dialogue: 0,0:00:00.20,0:00:01.40,Default,司机,0,0,0,,末班车十分钟后发车。\r\n"))
+    }
+
+    /// The seeds' bug: VLC's track 1 handed to `-map 0:s:1` gave the English track. Here track 1 is Chinese.
+    @Test func playerTrackOneIsTheFirstSubtitleStream() throws {
+        let media = try MediaFile(path: MediaFixtures.mkv)
+        let extractor = SubtitleExtractor(file: media)
+        let streams = try extractor.streams(for: [.player(1)])
+        #expect(streams.map(\.index) == [2])
+        let result = try extractor.extract(tracks: streams, format: .srt)
+        #expect(String(decoding: result.tracks[0].data, as: UTF8.self).contains("末班车十分钟后发车。"))
+    }
+
+    @Test func repeatedSelectorsGiveEachTrackOnceInStreamOrder() throws {
+        let media = try MediaFile(path: MediaFixtures.mkv)
+        let streams = try SubtitleExtractor(file: media).streams(for: [
+            .player(3), .subtitle(0), .stream(4), .player(1),
+        ])
+        #expect(streams.map(\.index) == [2, 4])
+    }
+
+    @Test func theSameFileCanBeExtractedTwice() throws {
+        let media = try MediaFile(path: MediaFixtures.mkv)
+        let extractor = SubtitleExtractor(file: media)
+        let first = try extractor.extract(tracks: [media.subtitleStreams[1]], format: .srt)
+        let second = try extractor.extract(tracks: [media.subtitleStreams[1]], format: .srt)
+        #expect(first == second)
+        #expect(!first.tracks[0].data.isEmpty)
+    }
+
+    @Test func bitmapTrackIsAnErrorNamingOCR() throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        let media = try MediaFile(path: try MediaFixtures.bitmapMKV(in: directory))
+        let extractor = SubtitleExtractor(file: media)
+        let error = try #require(throws: MediaError.self) { try extractor.streams(for: [.player(2)]) }
+        #expect(error.description == "track 2 is PGS (bitmap): text extraction needs OCR, which subfix does not do")
+        let direct = try #require(throws: MediaError.self) {
+            try extractor.extract(tracks: media.subtitleStreams, format: .srt)
+        }
+        #expect(direct == error)
+        #expect(try extractor.extract(tracks: [media.subtitleStreams[0]], format: .srt).tracks.count == 1)
+    }
+
+    /// Half an MKV: what was readable comes out (the same as ffmpeg gets from it), with where reading stopped.
+    @Test(arguments: [("tram.mkv", "File ended prematurely"), ("tram.mp4", ": partial file")])
+    func truncatedFileGivesWhatIsReadable(sample: String, reason: String) throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        let source = MediaFixtures.samples.appendingPathComponent(sample).path
+        let half = try MediaFixtures.truncated(source, fraction: 0.5, as: "half-" + sample, in: directory)
+        let media = try MediaFile(path: half)
+        let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .srt)
+        let interruption = try #require(result.interruption)
+        #expect(interruption.reason.hasSuffix(reason))
+        #expect(interruption.duration == 5.0)
+        #expect(interruption.description.hasPrefix("reading stopped at 0:00:0"))
+        #expect(interruption.description.hasSuffix(" of 0:00:05.000 (\(interruption.reason))"))
+        for track in result.tracks {
+            let oracle = try MediaFixtures.ffmpegExtract(
+                half, subtitleIndex: track.stream.subtitleIndex ?? -1, format: "srt", in: directory)
+            #expect(track.data == oracle)
+        }
+        #expect(result.tracks.contains { !$0.data.isEmpty })
+    }
+
+    @Test func mediaTimeFormatting() {
+        #expect(MediaTime.format(0) == "0:00:00.000")
+        #expect(MediaTime.format(1.5) == "0:00:01.500")
+        #expect(MediaTime.format(3_723.0456) == "1:02:03.046")
+    }
+}
