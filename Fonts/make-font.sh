@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Reproduces Fonts/NotoSansCJKsc-Subset.otf from Debian's fonts-noto-cjk with fontTools' subsetter.
 #
-#   apt-get install fonts-noto-cjk python3-fonttools
+#   apt-get install fonts-noto-cjk fonts-noto-core python3-fonttools
 #   Fonts/make-font.sh            # writes Fonts/NotoSansCJKsc-Subset.otf and Fonts/charset.txt
 #
 # The character list comes from Python's own codecs (gb2312, big5, euc_jp), so it is exactly the
@@ -9,11 +9,13 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 source_ttc=${NOTO_CJK_TTC:-/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc}
+latin_ttf=${NOTO_SANS_TTF:-/usr/share/fonts/truetype/noto/NotoSans-Regular.ttf}
 python=${PYTHON:-/usr/bin/python3}   # Debian's python3, where python3-fonttools is installed
 face_index=2                          # face 2 of the collection is "Noto Sans CJK SC"
 out=NotoSansCJKsc-Subset.otf
 
 [ -f "$source_ttc" ] || { echo "make-font.sh: $source_ttc not found (apt-get install fonts-noto-cjk)" >&2; exit 1; }
+[ -f "$latin_ttf" ] || { echo "make-font.sh: $latin_ttf not found (apt-get install fonts-noto-core)" >&2; exit 1; }
 
 "$python" - "$source_ttc" "$face_index" > charset.txt <<'PY'
 import sys
@@ -62,5 +64,8 @@ echo "make-font.sh: $(wc -m < charset.txt) characters" >&2
     --name-IDs='*' --name-languages='*' --name-legacy \
     --notdef-outline --recommended-glyphs \
     --no-hinting --desubroutinize=false
+# The SC face has only the pinyin letters of Latin Extended-A: draw the rest (and the General
+# Punctuation it lacks, e.g. zero-width space) from Noto Sans into the font's Latin FD.
+"$python" add-latin.py "$out.tmp" "$latin_ttf" 0100-017F 2000-206F
 mv "$out.tmp" "$out"
 ls -l "$out" >&2
