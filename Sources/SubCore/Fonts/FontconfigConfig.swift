@@ -1,0 +1,63 @@
+internal import CFontconfig
+
+/// fontconfig's configuration with its font list loaded. The corresponding C calls are
+/// `FcInitLoadConfigAndFonts` and `FcConfigDestroy`.
+final class FontconfigConfig {
+    private let handle: OpaquePointer
+
+    init() throws(FontError) {
+        guard let config = FcInitLoadConfigAndFonts() else { throw .fontconfig(function: "FcInitLoadConfigAndFonts") }
+        handle = config
+    }
+
+    deinit { FcConfigDestroy(handle) }
+
+    /// Every scalable font file fontconfig knows, with its face index. The corresponding C call is `FcFontList`.
+    func fontFiles() throws(FontError) -> [(path: String, index: Int)] {
+        let pattern = try FontconfigPattern()
+        let objects = try FontconfigObjectSet(properties: ["file", "index"])
+        guard let set = FcFontList(handle, pattern.handle, objects.handle) else {
+            throw .fontconfig(function: "FcFontList")
+        }
+        defer { FcFontSetDestroy(set) }
+        var files: [(path: String, index: Int)] = []
+        for item in 0..<Int(set.pointee.nfont) {
+            guard let font = set.pointee.fonts[item] else { continue }
+            var file: UnsafeMutablePointer<FcChar8>?
+            var index: Int32 = 0
+            guard FcPatternGetString(font, "file", 0, &file) == FcResultMatch, let file else { continue }
+            _ = FcPatternGetInteger(font, "index", 0, &index)
+            // Variable fonts list named instances as index | (instance << 16); the face itself is the low bits.
+            files.append((String(cString: file), Int(index & 0xFFFF)))
+        }
+        return files
+    }
+}
+
+/// An empty pattern (matches every font). The corresponding C calls are `FcPatternCreate` and `FcPatternDestroy`.
+private final class FontconfigPattern {
+    let handle: OpaquePointer
+
+    init() throws(FontError) {
+        guard let pattern = FcPatternCreate() else { throw .fontconfig(function: "FcPatternCreate") }
+        handle = pattern
+    }
+
+    deinit { FcPatternDestroy(handle) }
+}
+
+/// The properties `FcFontList` returns. The corresponding C calls are `FcObjectSetCreate`, `FcObjectSetAdd`
+/// and `FcObjectSetDestroy`.
+private final class FontconfigObjectSet {
+    let handle: UnsafeMutablePointer<FcObjectSet>
+
+    init(properties: [String]) throws(FontError) {
+        guard let set = FcObjectSetCreate() else { throw .fontconfig(function: "FcObjectSetCreate") }
+        handle = set
+        for property in properties where FcObjectSetAdd(set, property) == 0 {
+            throw .fontconfig(function: "FcObjectSetAdd")
+        }
+    }
+
+    deinit { FcObjectSetDestroy(handle) }
+}

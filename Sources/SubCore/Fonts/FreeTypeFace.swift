@@ -1,0 +1,152 @@
+internal import CFreeType
+import Foundation
+
+/// One opened face. The corresponding C calls are `FT_New_Face` / `FT_New_Memory_Face` and `FT_Done_Face`.
+///
+/// Keeps its library alive, and for memory faces the bytes FreeType reads from (FreeType does not copy them).
+final class FreeTypeFace {
+    let handle: FT_Face
+    let library: FreeTypeLibrary
+    /// The font bytes of a memory face; FreeType reads them for as long as the face lives.
+    private let data: Data?
+    /// Where the bytes live for a memory face (a stable copy FreeType can point into).
+    private let buffer: UnsafeMutableRawBufferPointer?
+
+    init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
+        var face: FT_Face?
+        let code = FT_New_Face(library.handle, path, FT_Long(index), &face)
+        guard code == 0, let face else { throw FreeTypeLibrary.error("FT_New_Face", code, file: path) }
+        self.handle = face
+        self.library = library
+        self.data = nil
+        self.buffer = nil
+    }
+
+    init(library: FreeTypeLibrary, data: Data, name: String, index: Int) throws(FontError) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
+        data.copyBytes(to: buffer)
+        var face: FT_Face?
+        let base = buffer.baseAddress?.assumingMemoryBound(to: FT_Byte.self)
+        let code = FT_New_Memory_Face(library.handle, base, FT_Long(data.count), FT_Long(index), &face)
+        guard code == 0, let face else {
+            buffer.deallocate()
+            throw FreeTypeLibrary.error("FT_New_Memory_Face", code, file: name)
+        }
+        self.handle = face
+        self.library = library
+        self.data = data
+        self.buffer = buffer
+    }
+
+    deinit {
+        FT_Done_Face(handle)
+        buffer?.deallocate()
+    }
+
+    /// How many faces the file holds (more than one for a TTC/OTC collection).
+    var faceCount: Int { Int(handle.pointee.num_faces) }
+
+    /// FreeType's family name (from the name table, or the font's own format).
+    var familyName: String? { handle.pointee.family_name.map { String(cString: $0) } }
+
+    /// The PostScript name, when the font has one. The corresponding C call is `FT_Get_Postscript_Name`.
+    var postScriptName: String? { FT_Get_Postscript_Name(handle).map { String(cString: $0) } }
+
+    /// Whether the face has PostScript outlines (a `CFF ` or `CFF2` table). The corresponding C call is
+    /// `FT_Load_Sfnt_Table` with a null buffer, which only asks for the table's length.
+    var hasPostScriptOutlines: Bool {
+        for tag: FT_ULong in [0x4346_4620, 0x4346_4632] {
+            var length: FT_ULong = 0
+            if FT_Load_Sfnt_Table(handle, tag, 0, nil, &length) == 0 && length > 0 { return true }
+        }
+        return false
+    }
+
+    /// Whether the face holds outlines (libass ignores bitmap-only faces).
+    var isScalable: Bool { cfreetype_is_scalable(handle) != 0 }
+
+    /// Whether FreeType reports the face as italic or oblique.
+    var isItalic: Bool { cfreetype_is_italic(handle) != 0 }
+
+    /// Whether FreeType reports the face as bold.
+    var isBold: Bool { cfreetype_is_bold(handle) != 0 }
+
+    /// OS/2 `usWeightClass` (100 to 900), or 400/700 from the style flags when the table is missing.
+    var weight: Int {
+        if let table = FT_Get_Sfnt_Table(handle, FT_SFNT_OS2) {
+            let os2 = table.assumingMemoryBound(to: TT_OS2.self)
+            let value = Int(os2.pointee.usWeightClass)
+            if value > 0 { return value }
+        }
+        return isBold ? 700 : 400
+    }
+
+    /// Every record of the name table, decoded to text where the platform's encoding is known.
+    func nameRecords() -> [FontNameRecord] {
+        var records: [FontNameRecord] = []
+        let count = FT_Get_Sfnt_Name_Count(handle)
+        for index in 0..<count {
+            var name = FT_SfntName()
+            guard FT_Get_Sfnt_Name(handle, index, &name) == 0, let bytes = name.string else { continue }
+            let raw = Array(UnsafeBufferPointer(start: bytes, count: Int(name.string_len)))
+            guard let text = FontNameRecord.decode(raw, platform: Int(name.platform_id), encoding: Int(name.encoding_id))
+            else { continue }
+            records.append(
+                FontNameRecord(
+                    nameID: Int(name.name_id), platform: Int(name.platform_id), language: Int(name.language_id),
+                    text: text))
+        }
+        return records
+    }
+
+    /// The Unicode scalars the face maps to a glyph, from its Unicode charmap, in ascending order.
+    func unicodeScalars() -> [UInt32] {
+        guard FT_Select_Charmap(handle, FT_ENCODING_UNICODE) == 0 else { return [] }
+        var scalars: [UInt32] = []
+        scalars.reserveCapacity(Int(handle.pointee.num_glyphs))
+        var glyph: FT_UInt = 0
+        var code = FT_Get_First_Char(handle, &glyph)
+        while glyph != 0 {
+            scalars.append(UInt32(truncatingIfNeeded: code))
+            code = FT_Get_Next_Char(handle, code, &glyph)
+        }
+        return scalars
+    }
+
+    /// The glyph index for `scalar` in the Unicode charmap, or 0 when the face has none.
+    func glyphIndex(for scalar: UInt32) -> UInt32 {
+        UInt32(FT_Get_Char_Index(handle, FT_ULong(scalar)))
+    }
+}
+
+/// One decoded record of a font's `name` table.
+struct FontNameRecord: Equatable {
+    var nameID: Int
+    var platform: Int
+    var language: Int
+    var text: String
+
+    /// Name IDs used by subfix: family (1), full name (4), PostScript name (6), typographic family (16).
+    static let family = 1
+    static let fullName = 4
+    static let postScript = 6
+    static let typographicFamily = 16
+
+    /// Windows (3) and Unicode (0) names are UTF-16BE; Mac (1) Roman names are Mac Roman; others are skipped.
+    static func decode(_ bytes: [UInt8], platform: Int, encoding: Int) -> String? {
+        switch platform {
+        case 0, 3:
+            guard bytes.count % 2 == 0 else { return nil }
+            var units: [UInt16] = []
+            units.reserveCapacity(bytes.count / 2)
+            for index in stride(from: 0, to: bytes.count, by: 2) {
+                units.append(UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+            }
+            return String(decoding: units, as: UTF16.self)
+        case 1 where encoding == 0:
+            return String(bytes: bytes, encoding: .macOSRoman)
+        default:
+            return nil
+        }
+    }
+}
