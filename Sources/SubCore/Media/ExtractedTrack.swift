@@ -6,12 +6,12 @@ public struct ExtractedTrack: Sendable, Equatable {
     /// The stream it came from (indexes, language, codec).
     public var stream: MediaStream
     /// The format `data` is in.
-    public var format: SubtitleFormat
+    public var format: ExtractionFormat
     /// The file's bytes (UTF-8 text).
     public var data: Data
 
     /// A track's bytes and where they came from.
-    public init(stream: MediaStream, format: SubtitleFormat, data: Data) {
+    public init(stream: MediaStream, format: ExtractionFormat, data: Data) {
         self.stream = stream
         self.format = format
         self.data = data

@@ -35,7 +35,7 @@ public final class SubtitleExtractor {
     }
 
     /// Reads `tracks` (subtitle streams of `file`) in one pass and returns their bytes in `format`.
-    public func extract(tracks: [MediaStream], format: SubtitleFormatChoice) throws -> ExtractionResult {
+    public func extract(tracks: [MediaStream], format: ExtractionFormatChoice) throws -> ExtractionResult {
         for stream in tracks {
             guard stream.kind == .subtitle, file.avStream(stream.index) != nil else {
                 throw MediaError.notSubtitle(

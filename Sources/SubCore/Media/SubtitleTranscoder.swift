@@ -7,7 +7,7 @@ import Foundation
 /// `ass` or `srt` muxer writing into memory. `encode` mirrors ffmpeg's `do_subtitle_out`.
 final class SubtitleTranscoder {
     let stream: MediaStream
-    let format: SubtitleFormat
+    let format: ExtractionFormat
     private let decoder: CodecContext
     private let encoder: CodecContext
     private let muxer: SubtitleMuxer
@@ -18,7 +18,7 @@ final class SubtitleTranscoder {
 
     /// Opens the decoder for `avStream` (the stream described by `stream`) and an encoder and muxer for `format`.
     init(
-        stream: MediaStream, avStream: UnsafeMutablePointer<AVStream>, format: SubtitleFormat, file: String
+        stream: MediaStream, avStream: UnsafeMutablePointer<AVStream>, format: ExtractionFormat, file: String
     ) throws {
         self.stream = stream
         self.format = format

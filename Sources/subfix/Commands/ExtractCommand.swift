@@ -135,7 +135,7 @@ enum ExtractCommand {
 struct ExtractRequest {
     var selectors: [TrackIndex.Selector] = []
     var all = false
-    var format = SubtitleFormatChoice.auto
+    var format = ExtractionFormatChoice.auto
     var attachmentDirectory: URL?
     var outDirectory: URL?
 
@@ -156,8 +156,8 @@ struct ExtractRequest {
                 selectors.append(make(number))
             }
         }
-        if let choice = try arguments.choice("format", SubtitleFormatChoice.allCases.map(\.rawValue)),
-            let format = SubtitleFormatChoice(rawValue: choice)
+        if let choice = try arguments.choice("format", ExtractionFormatChoice.allCases.map(\.rawValue)),
+            let format = ExtractionFormatChoice(rawValue: choice)
         {
             self.format = format
         }

@@ -6,7 +6,7 @@ import Testing
     /// Every text track of `path`, extracted in one pass per format, is byte for byte what the ffmpeg CLI writes.
     func expectSameAsFFmpeg(_ path: String, tracks expected: Int) throws {
         let directory = try MediaFixtures.temporaryDirectory()
-        for format in [SubtitleFormatChoice.ass, .srt] {
+        for format in [ExtractionFormatChoice.ass, .srt] {
             let media = try MediaFile(path: path)
             let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: format)
             #expect(result.interruption == nil)
