@@ -96,8 +96,10 @@ public final class MediaFile {
 
     /// The libavformat stream at `index`, or nil.
     func avStream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {
-        guard index >= 0, index < Int(context.pointee.nb_streams) else { return nil }
-        return context.pointee.streams[index]
+        guard index >= 0, index < Int(context.pointee.nb_streams), let streams = context.pointee.streams else {
+            return nil
+        }
+        return streams[index]
     }
 
     /// Copies every stream's description out of the C structures.
@@ -107,8 +109,9 @@ public final class MediaFile {
         var streams: [MediaStream] = []
         var attachments: [MediaAttachment] = []
         var subtitleCount = 0
+        guard let streamList = context.pointee.streams else { return ([], []) }
         for index in 0..<Int(context.pointee.nb_streams) {
-            guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar?.pointee
+            guard let stream = streamList[index], let parameters = stream.pointee.codecpar?.pointee
             else { continue }
             let kind: StreamKind
             switch parameters.codec_type {
