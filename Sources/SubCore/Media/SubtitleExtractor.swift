@@ -35,18 +35,16 @@ public final class SubtitleExtractor {
     }
 
     /// Reads `tracks` (subtitle streams of `file`) in one pass and returns their bytes in `format`.
+    /// Only the stream indexes of `tracks` are used: their descriptions are taken from `file` itself.
     public func extract(tracks: [MediaStream], format: SubtitleFormatChoice) throws -> ExtractionResult {
-        for stream in tracks {
-            guard stream.kind == .subtitle, file.avStream(stream.index) != nil else {
-                throw MediaError.notSubtitle(
-                    file: file.path, stream: stream.index, kind: stream.kind.rawValue, codec: stream.codec,
-                    subtitleStreams: file.subtitleStreams.map(\.index))
-            }
+        let index = file.trackIndex
+        var wanted: [MediaStream] = []
+        for track in tracks {
+            let stream = try index.stream(for: .stream(track.index))
             try SubtitleExtractor.checkText(stream, file: file.path)
+            if !wanted.contains(where: { $0.index == stream.index }) { wanted.append(stream) }
         }
-        let wanted = tracks.reduce(into: [MediaStream]()) { list, stream in
-            if !list.contains(where: { $0.index == stream.index }) { list.append(stream) }
-        }.sorted { $0.index < $1.index }
+        wanted.sort { $0.index < $1.index }
         let source = try file.claimDemuxer()
         var transcoders: [Int: SubtitleTranscoder] = [:]
         for stream in wanted {

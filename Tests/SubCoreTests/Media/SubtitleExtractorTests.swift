@@ -115,6 +115,14 @@ import Testing
         #expect(streams.map(\.index) == [2, 4])
     }
 
+    @Test func askingForAVideoStreamIsAnError() throws {
+        let media = try MediaFile(path: MediaFixtures.mkv)
+        let error = try #require(throws: MediaError.self) {
+            try SubtitleExtractor(file: media).extract(tracks: [media.streams[0]], format: .auto)
+        }
+        #expect(error.description == "stream 0 is video (h264), not a subtitle stream; subtitle streams are 2, 3, 4")
+    }
+
     @Test func theSameFileCanBeExtractedTwice() throws {
         let media = try MediaFile(path: MediaFixtures.mkv)
         let extractor = SubtitleExtractor(file: media)
