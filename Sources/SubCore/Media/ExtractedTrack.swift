@@ -9,6 +9,8 @@ public struct ExtractedTrack: Sendable, Equatable {
     public var format: SubtitleFormat
     /// The file's bytes (UTF-8 text).
     public var data: Data
+    /// Subtitle packets libavcodec refused and that are therefore missing from `data` (ffmpeg drops them too).
+    public var problems: [SubtitleDecodeProblem] = []
 
     /// A track's bytes and where they came from.
     public init(stream: MediaStream, format: SubtitleFormat, data: Data) {
@@ -35,6 +37,25 @@ public struct ExtractedTrack: Sendable, Equatable {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
             }
             .prefix(16).map(Character.init))
+    }
+}
+
+/// A subtitle packet that could not be decoded, such as a cue whose text is not UTF-8.
+public struct SubtitleDecodeProblem: Sendable, Equatable, CustomStringConvertible {
+    /// When the subtitle was to be shown (seconds), if the packet said.
+    public var time: Double?
+    /// Why it was dropped.
+    public var reason: String
+
+    /// A problem at `time`.
+    public init(time: Double?, reason: String) {
+        self.time = time
+        self.reason = reason
+    }
+
+    /// "dropped the subtitle at 0:00:00.500: its text is not valid UTF-8".
+    public var description: String {
+        "dropped the subtitle at \(time.map(MediaTime.format) ?? "an unknown time"): \(reason)"
     }
 }
 

@@ -56,7 +56,9 @@ public final class SubtitleExtractor {
         var extracted: [ExtractedTrack] = []
         for stream in wanted {
             guard let transcoder = transcoders[stream.index] else { continue }
-            extracted.append(ExtractedTrack(stream: stream, format: transcoder.format, data: try transcoder.finish()))
+            var track = ExtractedTrack(stream: stream, format: transcoder.format, data: try transcoder.finish())
+            track.problems = transcoder.problems
+            extracted.append(track)
         }
         return ExtractionResult(tracks: extracted, interruption: interruption)
     }
@@ -103,11 +105,13 @@ public final class SubtitleExtractor {
             let timeBase = stream.pointee.time_base
             let shift = av_rescale_q(offset, cffmpeg_time_base_q(), timeBase)
             if packet.packet.pointee.dts != none { packet.packet.pointee.dts += shift }
+            var time: Double?
             if packet.packet.pointee.pts != none {
                 packet.packet.pointee.pts += shift
-                lastTime = max(lastTime, Double(packet.packet.pointee.pts) * av_q2d(timeBase))
+                time = Double(packet.packet.pointee.pts) * av_q2d(timeBase)
+                lastTime = max(lastTime, time ?? 0)
             }
-            try transcoder.decode(packet.packet, buffer: buffer)
+            try transcoder.decode(packet.packet, time: time, buffer: buffer)
         }
         if code == cffmpeg_averror_eof() && damage == nil { return nil }
         let reason = damage ?? MediaError.message(for: code)

@@ -51,6 +51,10 @@ enum ExtractCommand {
                 let written = try SubtitleTrackWriter.write(
                     result.tracks, base: base, to: directory, transform: transform)
                 for item in written { report(item, file: path, json: arguments.has("json"), io: io) }
+                for track in result.tracks where !track.problems.isEmpty {
+                    warnAbout(track, file: path, io: io)
+                    status = .someFailed
+                }
                 if let interruption = result.interruption {
                     io.warning("\(interruption); the tracks hold what was readable", file: path)
                     status = .someFailed
@@ -94,6 +98,15 @@ enum ExtractCommand {
             status = .someFailed
         }
         return text
+    }
+
+    /// One warning per dropped subtitle, at most three per track, then a count of the rest.
+    private static func warnAbout(_ track: ExtractedTrack, file: String, io: CommandIO) {
+        let name = "track \(track.stream.playerIndex ?? 0)"
+        for problem in track.problems.prefix(3) { io.warning("\(name): \(problem)", file: file) }
+        if track.problems.count > 3 {
+            io.warning("\(name): dropped \(track.problems.count - 3) more subtitles the same way", file: file)
+        }
     }
 
     private static func report(_ item: SubtitleTrackWriter.Written, file: String, json: Bool, io: CommandIO) {

@@ -115,6 +115,20 @@ import Testing
         #expect(streams.map(\.index) == [2, 4])
     }
 
+    /// A cue that is not UTF-8 is dropped, as ffmpeg drops it, and reported with its time.
+    @Test func wronglyEncodedCuesAreDroppedAndReported() throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        let path = try MediaFixtures.gbkMKV(in: directory)
+        let media = try MediaFile(path: path)
+        let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .srt)
+        #expect(result.interruption == nil)
+        let track = try #require(result.tracks.first)
+        #expect(track.problems == [SubtitleDecodeProblem(time: 0.5, reason: "its text is not valid UTF-8")])
+        #expect(track.problems.first?.description == "dropped the subtitle at 0:00:00.500: its text is not valid UTF-8")
+        #expect(track.data == (try MediaFixtures.ffmpegExtract(path, subtitleIndex: 0, format: "srt", in: directory)))
+        #expect(String(decoding: track.data, as: UTF8.self) == "1\n00:00:02,000 --> 00:00:03,000\nplain ascii\n\n")
+    }
+
     @Test func askingForAVideoStreamIsAnError() throws {
         let media = try MediaFile(path: MediaFixtures.mkv)
         let error = try #require(throws: MediaError.self) {

@@ -153,6 +153,27 @@ import Testing
         #expect(output3.stdout.hasSuffix("  0:s:0  1\n"))
     }
 
+    @Test func droppedCuesAreWarnedAboutAndExitOne() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        var srt = Data("1\r\n00:00:00,500 --> 00:00:01,500\r\n".utf8)
+        srt.append(contentsOf: [0xD6, 0xD0, 0xCE, 0xC4])  // GBK, not UTF-8
+        srt.append(Data("\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nplain\r\n".utf8))
+        let source = directory.appendingPathComponent("gbk.srt")
+        try srt.write(to: source)
+        let mkv = directory.appendingPathComponent("gbk.mkv").path
+        try MediaCLIFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", source.path,
+            "-map", "0:v", "-map", "1:s", "-c:v", "mpeg4", "-c:s", "copy", mkv,
+        ])
+        let (io, output) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", mkv, "--track", "1"], io: io) == .someFailed)
+        #expect(output.stdout == "\(directory.path)/gbk.0.srt: track 1 = 0:s:0 = stream 1 (subrip)\n")
+        #expect(
+            output.stderr
+                == "subfix: warning: \(mkv): track 1: dropped the subtitle at 0:00:00.500: its text is not valid UTF-8\n"
+        )
+    }
+
     @Test func outFolderThatIsAFileFailsCleanly() throws {
         let directory = try MediaCLIFixtures.temporaryDirectory()
         let blocker = directory.appendingPathComponent("out")
