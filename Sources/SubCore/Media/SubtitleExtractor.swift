@@ -115,26 +115,31 @@ public final class SubtitleExtractor {
         }
         if code == cffmpeg_averror_eof() && damage == nil { return nil }
         let reason = damage ?? MediaError.message(for: code)
-        let readable = max(lastTime, (try? lastReadableTime(source.path)) ?? 0)
-        return ReadInterruption(stoppedAt: readable, duration: source.duration, reason: reason)
+        let survey = try? survey(source.path)
+        return ReadInterruption(
+            stoppedAt: max(lastTime, survey?.latest ?? 0), damagedAfter: survey?.damagedAfter,
+            duration: source.duration, reason: reason)
     }
 
-    /// For a damaged file only: the latest timestamp of any stream that can still be read, so the warning says
-    /// how much of the file was readable and not just when the last subtitle was. Reads every stream once more.
-    private static func lastReadableTime(_ path: String) throws -> Double {
+    /// For a damaged file only: reads every stream once more to find the latest readable timestamp (so the
+    /// warning says how much of the file was readable, not just when the last subtitle was) and, when the
+    /// demuxer reported damage and then read on, the time of the last good packet before it.
+    private static func survey(_ path: String) throws -> (latest: Double, damagedAfter: Double?) {
         let media = try MediaFile(path: path)
         let packet = try Packet(file: path)
         let offset = Double(media.startTime ?? 0) / Double(AV_TIME_BASE)
         var latest = 0.0
-        _ = MediaLog.capture {
-            while av_read_frame(media.context, packet.packet) >= 0 {
-                defer { av_packet_unref(packet.packet) }
-                guard packet.packet.pointee.pts != cffmpeg_nopts_value(),
-                    let stream = media.avStream(Int(packet.packet.pointee.stream_index))
-                else { continue }
-                latest = max(latest, Double(packet.packet.pointee.pts) * av_q2d(stream.pointee.time_base) - offset)
-            }
+        var damagedAfter: Double?
+        while true {
+            let (code, lines) = MediaLog.capture { av_read_frame(media.context, packet.packet) }
+            if code < 0 { break }
+            defer { av_packet_unref(packet.packet) }
+            if damagedAfter == nil, lines.contains(where: { $0.level <= AV_LOG_ERROR }) { damagedAfter = latest }
+            guard packet.packet.pointee.pts != cffmpeg_nopts_value(),
+                let stream = media.avStream(Int(packet.packet.pointee.stream_index))
+            else { continue }
+            latest = max(latest, Double(packet.packet.pointee.pts) * av_q2d(stream.pointee.time_base) - offset)
         }
-        return latest
+        return (latest, damagedAfter)
     }
 }

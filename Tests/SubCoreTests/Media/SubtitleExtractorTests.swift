@@ -159,22 +159,46 @@ import Testing
         #expect(try extractor.extract(tracks: [media.subtitleStreams[0]], format: .srt).tracks.count == 1)
     }
 
-    /// Half an MKV: what was readable comes out (the same as ffmpeg gets from it), with where reading stopped.
-    @Test(arguments: [("tram.mkv", "File ended prematurely"), ("tram.mp4", ": partial file")])
-    func truncatedFileGivesWhatIsReadable(sample: String, reason: String) throws {
+    /// Half of each sample: what was readable comes out (the same as ffmpeg gets from it), with where reading
+    /// stopped (MKV: at the end of the data) or where the damage was (MP4: a sample cut short, then one more).
+    @Test(arguments: [
+        ("tram.mkv", "reading stopped at 0:00:00.640 of 0:00:05.000 (File ended prematurely)"),
+        (
+            "tram.mp4",
+            "damaged data after 0:00:01.960 was skipped (stream 1, offset 0x3642: partial file); "
+                + "read to 0:00:02.000 of 0:00:05.000"
+        ),
+    ])
+    func truncatedFileGivesWhatIsReadable(sample: String, message: String) throws {
         let directory = try MediaFixtures.temporaryDirectory()
         let source = MediaFixtures.samples.appendingPathComponent(sample).path
         let half = try MediaFixtures.truncated(source, fraction: 0.5, as: "half-" + sample, in: directory)
-        let media = try MediaFile(path: half)
+        try expectReadableAndReported(half, message: message, in: directory)
+    }
+
+    /// 400 bytes of 0xFF in the middle of the MKV: the demuxer skips them and reads on.
+    @Test func damagedMiddleIsSkippedAndReported() throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        var data = try Data(contentsOf: URL(fileURLWithPath: MediaFixtures.mkv))
+        data.replaceSubrange(40_000..<40_400, with: Data(repeating: 0xFF, count: 400))
+        let path = directory.appendingPathComponent("damaged.mkv").path
+        try data.write(to: URL(fileURLWithPath: path))
+        try expectReadableAndReported(
+            path,
+            message: "damaged data after 0:00:01.512 was skipped (Unknown-sized element at 0x9c9c inside parent with "
+                + "finite size); read to 0:00:04.968 of 0:00:05.000",
+            in: directory)
+    }
+
+    func expectReadableAndReported(_ path: String, message: String, in directory: URL) throws {
+        let media = try MediaFile(path: path)
         let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .srt)
         let interruption = try #require(result.interruption)
-        #expect(interruption.reason.hasSuffix(reason))
+        #expect(interruption.description == message)
         #expect(interruption.duration == 5.0)
-        #expect(interruption.description.hasPrefix("reading stopped at 0:00:0"))
-        #expect(interruption.description.hasSuffix(" of 0:00:05.000 (\(interruption.reason))"))
         for track in result.tracks {
             let oracle = try MediaFixtures.ffmpegExtract(
-                half, subtitleIndex: track.stream.subtitleIndex ?? -1, format: "srt", in: directory)
+                path, subtitleIndex: track.stream.subtitleIndex ?? -1, format: "srt", in: directory)
             #expect(track.data == oracle)
         }
         #expect(result.tracks.contains { !$0.data.isEmpty })
