@@ -32,7 +32,9 @@ enum ExtractCommand {
     static func run(
         _ arguments: ParsedArguments, _ io: CommandIO, transform: SubtitleTrackWriter.Transform? = nil
     ) throws -> ExitStatus {
-        let path = arguments.positionals[0]
+        guard let path = arguments.positionals.first else {
+            throw UsageError.missingArgument(command: "extract", name: "FILE")
+        }
         let request = try ExtractRequest(arguments)
         let media: MediaFile
         do {
