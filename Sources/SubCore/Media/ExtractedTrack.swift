@@ -9,6 +9,8 @@ public struct ExtractedTrack: Sendable, Equatable {
     public var format: ExtractionFormat
     /// The file's bytes (UTF-8 text).
     public var data: Data
+    /// Subtitle packets libavcodec refused and that are therefore missing from `data` (ffmpeg drops them too).
+    public var problems: [SubtitleDecodeProblem] = []
 
     /// A track's bytes and where they came from.
     public init(stream: MediaStream, format: ExtractionFormat, data: Data) {
@@ -35,47 +37,5 @@ public struct ExtractedTrack: Sendable, Equatable {
                 $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
             }
             .prefix(16).map(Character.init))
-    }
-}
-
-/// Where and why reading a damaged or truncated file stopped early.
-public struct ReadInterruption: Sendable, Equatable, CustomStringConvertible {
-    /// The time (seconds) of the last subtitle packet read.
-    public var stoppedAt: Double
-    /// The container's duration, when known.
-    public var duration: Double?
-    /// libavformat's reason ("File ended prematurely", "Invalid data found when processing input", ...).
-    public var reason: String
-
-    /// "reading stopped at 0:00:01.500 of 0:00:05.000 (File ended prematurely)".
-    public var description: String {
-        let total = duration.map { " of " + MediaTime.format($0) } ?? ""
-        return "reading stopped at \(MediaTime.format(stoppedAt))\(total) (\(reason))"
-    }
-}
-
-/// The result of one demux pass: every requested track, and whether reading stopped before the end.
-public struct ExtractionResult: Sendable, Equatable {
-    /// The tracks, in subtitle-index order.
-    public var tracks: [ExtractedTrack]
-    /// Set when the file is truncated or damaged: the tracks then hold what was readable.
-    public var interruption: ReadInterruption?
-}
-
-/// Formats media times for people.
-public enum MediaTime {
-    /// `H:MM:SS.mmm`, such as `0:01:02.500`.
-    public static func format(_ seconds: Double) -> String {
-        let totalMilliseconds = max(0, Int((seconds * 1000).rounded()))
-        let hours = totalMilliseconds / 3_600_000
-        let minutes = totalMilliseconds / 60_000 % 60
-        let secs = totalMilliseconds / 1000 % 60
-        let millis = totalMilliseconds % 1000
-        return "\(hours):" + pad(minutes, 2) + ":" + pad(secs, 2) + "." + pad(millis, 3)
-    }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let text = String(value)
-        return String(repeating: "0", count: max(0, width - text.count)) + text
     }
 }

@@ -35,18 +35,16 @@ public final class SubtitleExtractor {
     }
 
     /// Reads `tracks` (subtitle streams of `file`) in one pass and returns their bytes in `format`.
+    /// Only the stream indexes of `tracks` are used: their descriptions are taken from `file` itself.
     public func extract(tracks: [MediaStream], format: ExtractionFormatChoice) throws -> ExtractionResult {
-        for stream in tracks {
-            guard stream.kind == .subtitle, file.avStream(stream.index) != nil else {
-                throw MediaError.notSubtitle(
-                    file: file.path, stream: stream.index, kind: stream.kind.rawValue, codec: stream.codec,
-                    subtitleStreams: file.subtitleStreams.map(\.index))
-            }
+        let index = file.trackIndex
+        var wanted: [MediaStream] = []
+        for track in tracks {
+            let stream = try index.stream(for: .stream(track.index))
             try SubtitleExtractor.checkText(stream, file: file.path)
+            if !wanted.contains(where: { $0.index == stream.index }) { wanted.append(stream) }
         }
-        let wanted = tracks.reduce(into: [MediaStream]()) { list, stream in
-            if !list.contains(where: { $0.index == stream.index }) { list.append(stream) }
-        }.sorted { $0.index < $1.index }
+        wanted.sort { $0.index < $1.index }
         let source = try file.claimDemuxer()
         var transcoders: [Int: SubtitleTranscoder] = [:]
         for stream in wanted {
@@ -58,7 +56,9 @@ public final class SubtitleExtractor {
         var extracted: [ExtractedTrack] = []
         for stream in wanted {
             guard let transcoder = transcoders[stream.index] else { continue }
-            extracted.append(ExtractedTrack(stream: stream, format: transcoder.format, data: try transcoder.finish()))
+            var track = ExtractedTrack(stream: stream, format: transcoder.format, data: try transcoder.finish())
+            track.problems = transcoder.problems
+            extracted.append(track)
         }
         return ExtractionResult(tracks: extracted, interruption: interruption)
     }
@@ -84,8 +84,7 @@ public final class SubtitleExtractor {
     ) throws -> ReadInterruption? {
         let context = source.context
         for index in 0..<Int(context.pointee.nb_streams) {
-            context.pointee.streams[index]?.pointee.discard =
-                transcoders[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+            source.avStream(index)?.pointee.discard = transcoders[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
         }
         let packet = try Packet(file: source.path)
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: SubtitleTranscoder.maximumEncodedSize)
@@ -106,14 +105,41 @@ public final class SubtitleExtractor {
             let timeBase = stream.pointee.time_base
             let shift = av_rescale_q(offset, cffmpeg_time_base_q(), timeBase)
             if packet.packet.pointee.dts != none { packet.packet.pointee.dts += shift }
+            var time: Double?
             if packet.packet.pointee.pts != none {
                 packet.packet.pointee.pts += shift
-                lastTime = max(lastTime, Double(packet.packet.pointee.pts) * av_q2d(timeBase))
+                time = Double(packet.packet.pointee.pts) * av_q2d(timeBase)
+                lastTime = max(lastTime, time ?? 0)
             }
-            try transcoder.decode(packet.packet, buffer: buffer)
+            try transcoder.decode(packet.packet, time: time, buffer: buffer)
         }
         if code == cffmpeg_averror_eof() && damage == nil { return nil }
         let reason = damage ?? MediaError.message(for: code)
-        return ReadInterruption(stoppedAt: lastTime, duration: source.duration, reason: reason)
+        let survey = try? survey(source.path)
+        return ReadInterruption(
+            stoppedAt: max(lastTime, survey?.latest ?? 0), damagedAfter: survey?.damagedAfter,
+            duration: source.duration, reason: reason)
+    }
+
+    /// For a damaged file only: reads every stream once more to find the latest readable timestamp (so the
+    /// warning says how much of the file was readable, not just when the last subtitle was) and, when the
+    /// demuxer reported damage and then read on, the time of the last good packet before it.
+    private static func survey(_ path: String) throws -> (latest: Double, damagedAfter: Double?) {
+        let media = try MediaFile(path: path)
+        let packet = try Packet(file: path)
+        let offset = Double(media.startTime ?? 0) / Double(AV_TIME_BASE)
+        var latest = 0.0
+        var damagedAfter: Double?
+        while true {
+            let (code, lines) = MediaLog.capture { av_read_frame(media.context, packet.packet) }
+            if code < 0 { break }
+            defer { av_packet_unref(packet.packet) }
+            if damagedAfter == nil, lines.contains(where: { $0.level <= AV_LOG_ERROR }) { damagedAfter = latest }
+            guard packet.packet.pointee.pts != cffmpeg_nopts_value(),
+                let stream = media.avStream(Int(packet.packet.pointee.stream_index))
+            else { continue }
+            latest = max(latest, Double(packet.packet.pointee.pts) * av_q2d(stream.pointee.time_base) - offset)
+        }
+        return (latest, damagedAfter)
     }
 }

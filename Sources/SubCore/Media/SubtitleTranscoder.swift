@@ -64,18 +64,28 @@ final class SubtitleTranscoder {
         self.packet = try Packet(file: file)
     }
 
+    /// Packets libavcodec refused (ffmpeg reports them and goes on; so does this).
+    private(set) var problems: [SubtitleDecodeProblem] = []
+
     /// Decodes one demuxed packet (timestamps already shifted by the input's start time) and writes whatever
-    /// subtitle it yields. Returns false when libavcodec could not decode it (ffmpeg goes on in that case too).
-    @discardableResult
-    func decode(_ input: UnsafeMutablePointer<AVPacket>, buffer: UnsafeMutablePointer<UInt8>) throws -> Bool {
+    /// subtitle it yields. A packet the decoder refuses is recorded in `problems` and skipped, as ffmpeg does.
+    func decode(_ input: UnsafeMutablePointer<AVPacket>, time: Double?, buffer: UnsafeMutablePointer<UInt8>) throws {
         var subtitle = AVSubtitle()
         var gotSubtitle: Int32 = 0
-        let code = avcodec_decode_subtitle2(decoder.context, &subtitle, &gotSubtitle, input)
+        let (code, lines) = MediaLog.capture {
+            avcodec_decode_subtitle2(decoder.context, &subtitle, &gotSubtitle, input)
+        }
         defer { avsubtitle_free(&subtitle) }
-        guard code >= 0, gotSubtitle != 0 else { return false }
-        guard subtitle.num_rects > 0 else { return true }
+        if code < 0 {
+            let logged = lines.first { $0.level <= AV_LOG_ERROR }?.text
+            let reason =
+                logged?.hasPrefix("Invalid UTF-8") == true
+                ? "its text is not valid UTF-8" : logged ?? MediaError.message(for: code)
+            problems.append(SubtitleDecodeProblem(time: time, reason: reason))
+            return
+        }
+        guard gotSubtitle != 0, subtitle.num_rects > 0 else { return }
         try encode(&subtitle, buffer: buffer)
-        return true
     }
 
     /// ffmpeg 5.1's `do_subtitle_out` for text codecs: make the display start 0 by moving it into `pts`,

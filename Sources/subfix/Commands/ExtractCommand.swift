@@ -32,7 +32,9 @@ enum ExtractCommand {
     static func run(
         _ arguments: ParsedArguments, _ io: CommandIO, transform: SubtitleTrackWriter.Transform? = nil
     ) throws -> ExitStatus {
-        let path = arguments.positionals[0]
+        guard let path = arguments.positionals.first else {
+            throw UsageError.missingArgument(command: "extract", name: "FILE")
+        }
         let request = try ExtractRequest(arguments)
         let media: MediaFile
         do {
@@ -51,6 +53,10 @@ enum ExtractCommand {
                 let written = try SubtitleTrackWriter.write(
                     result.tracks, base: base, to: directory, transform: transform)
                 for item in written { report(item, file: path, json: arguments.has("json"), io: io) }
+                for track in result.tracks where !track.problems.isEmpty {
+                    warnAbout(track, file: path, io: io)
+                    status = .someFailed
+                }
                 if let interruption = result.interruption {
                     io.warning("\(interruption); the tracks hold what was readable", file: path)
                     status = .someFailed
@@ -62,7 +68,7 @@ enum ExtractCommand {
                 for item in written { report(item, file: path, json: arguments.has("json"), io: io) }
             }
         } catch let error as MediaError {
-            io.error(error.description, file: path)
+            io.error(error.description, file: error.file)
             return .someFailed
         }
         return status
@@ -89,7 +95,20 @@ enum ExtractCommand {
                 io.warning("skipped: " + error.description, file: media.path)
             }
         }
+        if text.isEmpty {
+            io.error("the file has no text subtitle tracks", file: media.path)
+            status = .someFailed
+        }
         return text
+    }
+
+    /// One warning per dropped subtitle, at most three per track, then a count of the rest.
+    private static func warnAbout(_ track: ExtractedTrack, file: String, io: CommandIO) {
+        let name = "track \(track.stream.playerIndex ?? 0)"
+        for problem in track.problems.prefix(3) { io.warning("\(name): \(problem)", file: file) }
+        if track.problems.count > 3 {
+            io.warning("\(name): dropped \(track.problems.count - 3) more subtitles the same way", file: file)
+        }
     }
 
     private static func report(_ item: SubtitleTrackWriter.Written, file: String, json: Bool, io: CommandIO) {
@@ -126,7 +145,8 @@ enum ExtractCommand {
                     ("output", .string(item.url.relativePath)),
                 ]))
         } else {
-            io.print("\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
+            io.print(
+                "\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
         }
     }
 }

@@ -83,6 +83,23 @@ enum MediaFixtures {
     }
 }
 
+extension MediaFixtures {
+    /// An MKV whose SubRip track was muxed (codec copy) from a GBK-encoded file: its first cue is not UTF-8.
+    static func gbkMKV(in directory: URL) throws -> String {
+        var srt = Data("1\r\n00:00:00,500 --> 00:00:01,500\r\n".utf8)
+        srt.append(contentsOf: [0xD6, 0xD0, 0xCE, 0xC4, 0xD7, 0xD6, 0xC4, 0xBB])  // 中文字幕 in GBK
+        srt.append(Data("\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nplain ascii\r\n".utf8))
+        let source = directory.appendingPathComponent("gbk.srt")
+        try srt.write(to: source)
+        let output = directory.appendingPathComponent("gbk.mkv").path
+        try ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", source.path,
+            "-map", "0:v", "-map", "1:s", "-c:v", "mpeg4", "-c:s", "copy", "-metadata:s:s:0", "language=chi", output,
+        ])
+        return output
+    }
+}
+
 struct FixtureError: Error, CustomStringConvertible {
     var message: String
     var description: String { message }

@@ -59,6 +59,24 @@ import Testing
         #expect(try MediaFile(path: mkv).subtitleStreams.map(\.codec) == ["webvtt", "subrip"])
         try expectSameAsFFmpeg(mkv, tracks: 2)
 
+        // Old SubStation Alpha (v4, "Marked" events) keeps its own header through ffmpeg's ASS muxer.
+        let ssa = directory.appendingPathComponent("old.ssa")
+        try Data(
+            ("[Script Info]\r\nScriptType: v4.00\r\n\r\n[V4 Styles]\r\nFormat: Name, Fontname, Fontsize, "
+                + "PrimaryColour, SecondaryColour, TertiaryColour, BackColour, Bold, Italic, BorderStyle, Outline, "
+                + "Shadow, Alignment, MarginL, MarginR, MarginV, AlphaLevel, Encoding\r\nStyle: Default,SimHei,20,"
+                + "16777215,255,0,0,0,0,1,1,0,2,10,10,10,0,134\r\n\r\n[Events]\r\nFormat: Marked, Start, End, "
+                + "Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\nDialogue: Marked=0,0:00:00.50,0:00:01.50,"
+                + "Default,,0000,0000,0000,,旧格式字幕\r\nDialogue: Marked=0,0:00:01.00,0:00:02.00,Default,,0000,0000,"
+                + "0000,,second line\r\n").utf8
+        ).write(to: ssa)
+        let ssaMKV = directory.appendingPathComponent("ssa.mkv").path
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", ssa.path,
+            "-map", "0:v", "-map", "1:s", "-c:v", "mpeg4", "-c:s", "copy", ssaMKV,
+        ])
+        try expectSameAsFFmpeg(ssaMKV, tracks: 1)
+
         let mp4 = directory.appendingPathComponent("generated.mp4").path
         try MediaFixtures.ffmpeg([
             "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", MediaFixtures.source("en.srt"),
@@ -97,6 +115,28 @@ import Testing
         #expect(streams.map(\.index) == [2, 4])
     }
 
+    /// A cue that is not UTF-8 is dropped, as ffmpeg drops it, and reported with its time.
+    @Test func wronglyEncodedCuesAreDroppedAndReported() throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        let path = try MediaFixtures.gbkMKV(in: directory)
+        let media = try MediaFile(path: path)
+        let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .srt)
+        #expect(result.interruption == nil)
+        let track = try #require(result.tracks.first)
+        #expect(track.problems == [SubtitleDecodeProblem(time: 0.5, reason: "its text is not valid UTF-8")])
+        #expect(track.problems.first?.description == "dropped the subtitle at 0:00:00.500: its text is not valid UTF-8")
+        #expect(track.data == (try MediaFixtures.ffmpegExtract(path, subtitleIndex: 0, format: "srt", in: directory)))
+        #expect(String(decoding: track.data, as: UTF8.self) == "1\n00:00:02,000 --> 00:00:03,000\nplain ascii\n\n")
+    }
+
+    @Test func askingForAVideoStreamIsAnError() throws {
+        let media = try MediaFile(path: MediaFixtures.mkv)
+        let error = try #require(throws: MediaError.self) {
+            try SubtitleExtractor(file: media).extract(tracks: [media.streams[0]], format: .auto)
+        }
+        #expect(error.description == "stream 0 is video (h264), not a subtitle stream; subtitle streams are 2, 3, 4")
+    }
+
     @Test func theSameFileCanBeExtractedTwice() throws {
         let media = try MediaFile(path: MediaFixtures.mkv)
         let extractor = SubtitleExtractor(file: media)
@@ -119,22 +159,46 @@ import Testing
         #expect(try extractor.extract(tracks: [media.subtitleStreams[0]], format: .srt).tracks.count == 1)
     }
 
-    /// Half an MKV: what was readable comes out (the same as ffmpeg gets from it), with where reading stopped.
-    @Test(arguments: [("tram.mkv", "File ended prematurely"), ("tram.mp4", ": partial file")])
-    func truncatedFileGivesWhatIsReadable(sample: String, reason: String) throws {
+    /// Half of each sample: what was readable comes out (the same as ffmpeg gets from it), with where reading
+    /// stopped (MKV: at the end of the data) or where the damage was (MP4: a sample cut short, then one more).
+    @Test(arguments: [
+        ("tram.mkv", "reading stopped at 0:00:00.640 of 0:00:05.000 (File ended prematurely)"),
+        (
+            "tram.mp4",
+            "damaged data after 0:00:01.960 was skipped (stream 1, offset 0x3642: partial file); "
+                + "read to 0:00:02.000 of 0:00:05.000"
+        ),
+    ])
+    func truncatedFileGivesWhatIsReadable(sample: String, message: String) throws {
         let directory = try MediaFixtures.temporaryDirectory()
         let source = MediaFixtures.samples.appendingPathComponent(sample).path
         let half = try MediaFixtures.truncated(source, fraction: 0.5, as: "half-" + sample, in: directory)
-        let media = try MediaFile(path: half)
+        try expectReadableAndReported(half, message: message, in: directory)
+    }
+
+    /// 400 bytes of 0xFF in the middle of the MKV: the demuxer skips them and reads on.
+    @Test func damagedMiddleIsSkippedAndReported() throws {
+        let directory = try MediaFixtures.temporaryDirectory()
+        var data = try Data(contentsOf: URL(fileURLWithPath: MediaFixtures.mkv))
+        data.replaceSubrange(40_000..<40_400, with: Data(repeating: 0xFF, count: 400))
+        let path = directory.appendingPathComponent("damaged.mkv").path
+        try data.write(to: URL(fileURLWithPath: path))
+        try expectReadableAndReported(
+            path,
+            message: "damaged data after 0:00:01.512 was skipped (Unknown-sized element at 0x9c9c inside parent with "
+                + "finite size); read to 0:00:04.968 of 0:00:05.000",
+            in: directory)
+    }
+
+    func expectReadableAndReported(_ path: String, message: String, in directory: URL) throws {
+        let media = try MediaFile(path: path)
         let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .srt)
         let interruption = try #require(result.interruption)
-        #expect(interruption.reason.hasSuffix(reason))
+        #expect(interruption.description == message)
         #expect(interruption.duration == 5.0)
-        #expect(interruption.description.hasPrefix("reading stopped at 0:00:0"))
-        #expect(interruption.description.hasSuffix(" of 0:00:05.000 (\(interruption.reason))"))
         for track in result.tracks {
             let oracle = try MediaFixtures.ffmpegExtract(
-                half, subtitleIndex: track.stream.subtitleIndex ?? -1, format: "srt", in: directory)
+                path, subtitleIndex: track.stream.subtitleIndex ?? -1, format: "srt", in: directory)
             #expect(track.data == oracle)
         }
         #expect(result.tracks.contains { !$0.data.isEmpty })

@@ -131,6 +131,60 @@ import Testing
         #expect(text.hasPrefix("1\n00:00:00,200 --> 00:00:01,400\n"))
     }
 
+    @Test func bitmapTracksAreNamedAndNeverExtracted() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let pgs = try MediaCLIFixtures.pgsOnlyMKV(in: directory)
+        let (io, output) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", pgs, "--track", "1"], io: io) == .someFailed)
+        #expect(
+            output.stderr
+                == "subfix: error: \(pgs): track 1 is PGS (bitmap): text extraction needs OCR, which subfix does not do\n"
+        )
+        let (io2, output2) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", pgs, "--all"], io: io2) == .someFailed)
+        #expect(
+            output2.stderr
+                == "subfix: warning: \(pgs): skipped: track 1 is PGS (bitmap): text extraction needs OCR, which subfix "
+                + "does not do\nsubfix: error: \(pgs): the file has no text subtitle tracks\n")
+        #expect(try MediaCLIFixtures.listing(directory) == ["pgs.mkv", "pgs.sup"])
+        let (io3, output3) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["probe", pgs], io: io3) == .success)
+        #expect(output3.stdout.contains("  1       subtitle  hdmv_pgs_subtitle  bitmap"))
+        #expect(output3.stdout.hasSuffix("  0:s:0  1\n"))
+    }
+
+    @Test func droppedCuesAreWarnedAboutAndExitOne() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        var srt = Data("1\r\n00:00:00,500 --> 00:00:01,500\r\n".utf8)
+        srt.append(contentsOf: [0xD6, 0xD0, 0xCE, 0xC4])  // GBK, not UTF-8
+        srt.append(Data("\r\n\r\n2\r\n00:00:02,000 --> 00:00:03,000\r\nplain\r\n".utf8))
+        let source = directory.appendingPathComponent("gbk.srt")
+        try srt.write(to: source)
+        let mkv = directory.appendingPathComponent("gbk.mkv").path
+        try MediaCLIFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", source.path,
+            "-map", "0:v", "-map", "1:s", "-c:v", "mpeg4", "-c:s", "copy", mkv,
+        ])
+        let (io, output) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", mkv, "--track", "1"], io: io) == .someFailed)
+        #expect(output.stdout == "\(directory.path)/gbk.0.srt: track 1 = 0:s:0 = stream 1 (subrip)\n")
+        #expect(
+            output.stderr
+                == "subfix: warning: \(mkv): track 1: dropped the subtitle at 0:00:00.500: its text is not valid UTF-8\n"
+        )
+    }
+
+    @Test func outFolderThatIsAFileFailsCleanly() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let blocker = directory.appendingPathComponent("out")
+        try Data("I am a file".utf8).write(to: blocker)
+        let (io, output) = CommandIO.capturing()
+        #expect(
+            SubfixCLI.run(["extract", MediaCLIFixtures.mkv, "--all", "--out", blocker.path], io: io) == .someFailed)
+        #expect(output.stderr == "subfix: error: \(blocker.path): cannot create the folder\n")
+        #expect(try MediaCLIFixtures.listing(directory) == ["out"])
+    }
+
     @Test func helpDescribesTheIndexConventions() {
         let (io, output) = CommandIO.capturing()
         #expect(SubfixCLI.run(["extract", "--help"], io: io) == .success)
