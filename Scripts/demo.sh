@@ -11,3 +11,12 @@ step "subfix --version"
 
 step "Samples/"
 ls -l Samples
+
+step "subfix fix Samples --out $out/fixed"
+"$bin" fix Samples --out "$out/fixed" || true
+
+step "what changed in yahei-styles.ass (excerpt of the diff)"
+"$bin" fix Samples/yahei-styles.ass --dry-run --diff | sed -n '1,40p'
+
+step "fixing the fixed files again changes nothing"
+"$bin" fix "$out/fixed" --dry-run
