@@ -1,3 +1,5 @@
+import Glibc
+
 extension ASSDocument {
     static let standardStyleFormat = [
         "Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "OutlineColour", "BackColour", "Bold",
@@ -207,13 +209,10 @@ extension ASSDocument {
     }
 }
 
-/// The first offset of `byte` in `buffer[from..<to]`.
+/// The first offset of `byte` in `buffer[from..<to]` (through `memchr`).
 @inline(__always)
 func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-    var index = from
-    while index < to {
-        if buffer[index] == byte { return index }
-        index += 1
-    }
-    return nil
+    guard from < to, let base = buffer.baseAddress else { return nil }
+    guard let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
 }

@@ -189,6 +189,13 @@ public enum TextDecoder {
                     index += 1
                     continue
                 }
+                // Fast path for the common three-byte sequences of CJK text (U+1000 to U+CFFF, U+E000 to U+FFFF).
+                if lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 2 < count,
+                    buffer[index + 1] & 0xC0 == 0x80, buffer[index + 2] & 0xC0 == 0x80
+                {
+                    index += 3
+                    continue
+                }
                 let length: Int
                 var lower: UInt8 = 0x80
                 var upper: UInt8 = 0xBF

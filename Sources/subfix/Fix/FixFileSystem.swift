@@ -19,22 +19,35 @@ enum FixFileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
         if info.st_mode & S_IFMT == S_IFDIR { throw FixFailure(cause: "cannot read: \(message(EISDIR))") }
-        // Sized from fstat, plus one byte so that a full buffer means the file grew since.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 65536)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+        // Sized from fstat, plus one byte so that a full buffer means the file grew since; not zero-filled.
+        let expected = max(Int(info.st_size), 0) + 1
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            while initialized < buffer.count {
+                let count = Glibc.read(descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FixFailure(cause: "cannot read: \(message(errno))")
-            }
-            if count == 0 { break }
-            filled += count
         }
-        bytes.removeSubrange(filled...)
+        if let failure { throw FixFailure(cause: "cannot read: \(message(failure))") }
+        if bytes.count == expected {
+            // The file grew while being read: read the rest in chunks.
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FixFailure(cause: "cannot read: \(message(errno))")
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[..<count])
+            }
+        }
         return (bytes, info.st_mode & 0o7777)
     }
 
