@@ -1,7 +1,7 @@
 extension FontRewriter {
     /// Rewrites the Fontname field of every style and every `\fn` in the override blocks of every event.
     public func rewrite(_ document: ASSDocument) -> FontRewrite {
-        var recorder = Recorder(self)
+        var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
             var textByStyle: [String: String] = [:]
             if policy.needsText {

@@ -1,7 +1,7 @@
 extension FontRewriter {
     /// Rewrites the `face` of every `<font>` tag in the cues (not in the index or timing lines).
     public func rewrite(_ document: SRTDocument) -> FontRewrite {
-        var recorder = Recorder(self)
+        var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
             for cue in document.cues {
                 FontRewriter.rewriteFontTags(buffer, document.textRange(of: cue), recorder: &recorder)
@@ -13,7 +13,7 @@ extension FontRewriter {
     /// Rewrites the `face` of every `<font>` tag in cue payloads; the header, NOTE, STYLE and REGION blocks keep
     /// their bytes.
     public func rewrite(_ document: WebVTTDocument) -> FontRewrite {
-        var recorder = Recorder(self)
+        var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
             for block in document.blocks where block.kind == .cue {
                 FontRewriter.rewriteFontTags(buffer, document.textRange(of: block), recorder: &recorder)

@@ -54,7 +54,12 @@ public struct FontRewriter: Sendable {
         var decisions: [ArraySlice<UInt8>: Bool] = [:]
         var unknownSeen: Set<String> = []
 
-        init(_ rewriter: FontRewriter) { self.rewriter = rewriter }
+        /// `textSize` sizes the edit list up front (untouched capacity costs no memory), so that it never has to
+        /// be copied while growing.
+        init(_ rewriter: FontRewriter, textSize: Int) {
+            self.rewriter = rewriter
+            result.edits.reserveCapacity(textSize / 32 + 16)
+        }
 
         /// `range` is the whole name (a style's whole field, or the trimmed `\fn`/face value). Returns whether an
         /// edit was recorded. `text` is asked for only by a `.custom` policy.
@@ -98,7 +103,10 @@ public struct FontRewriter: Sendable {
         }
 
         mutating func finish() -> FontRewrite {
-            result.edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+            let edits = result.edits
+            if !zip(edits, edits.dropFirst()).allSatisfy({ $0.range.lowerBound < $1.range.lowerBound }) {
+                result.edits.sort { $0.range.lowerBound < $1.range.lowerBound }
+            }
             return result
         }
     }

@@ -23,6 +23,7 @@ enum FixFileSystem {
         let expected = max(Int(info.st_size), 0) + 1
         var failure: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             while initialized < buffer.count {
                 let count = Glibc.read(descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
                 if count < 0 {
@@ -49,6 +50,18 @@ enum FixFileSystem {
             }
         }
         return (bytes, info.st_mode & 0o7777)
+    }
+
+    /// Asks for transparent huge pages on a large buffer about to be filled: one page fault per 2 MB instead of
+    /// one per 4 kB (a fifth of the time of fixing a 20 MB file went to page faults). The corresponding C call is
+    /// `madvise`; where huge pages are off it changes nothing.
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        let huge = 2 << 20
+        guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder, `fsync`, then `rename` over the
