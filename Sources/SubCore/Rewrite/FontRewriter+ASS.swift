@@ -6,7 +6,8 @@ extension FontRewriter {
             var textByStyle: [String: String] = [:]
             if policy.needsText {
                 for line in (try? document.dialogueLines()) ?? [] {
-                    textByStyle[line.style, default: ""] += (textByStyle[line.style] == nil ? "" : "\n") + line.plainText
+                    textByStyle[line.style, default: ""] +=
+                        (textByStyle[line.style] == nil ? "" : "\n") + line.plainText
                 }
             }
             document.forEachStyle(buffer) { _, name, font in
@@ -22,7 +23,9 @@ extension FontRewriter {
     }
 
     /// Finds `\fn` tags in the closed `{...}` blocks of `text`. A `{` without a `}` is text, so scanning stops.
-    static func rewriteOverrideBlocks(_ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder) {
+    static func rewriteOverrideBlocks(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder
+    ) {
         var index = text.lowerBound
         let end = text.upperBound
         while index < end {

@@ -66,7 +66,9 @@ extension FontRewriter {
                     while position < end, !buffer[position].isBlank, buffer[position] != 0x3E { position += 1 }
                     value = start..<position
                 }
-                if nameRange.count == 4, buffer.hasPrefixIgnoringCase("face", at: nameRange.lowerBound, limit: nameRange.upperBound) {
+                if nameRange.count == 4,
+                    buffer.hasPrefixIgnoringCase("face", at: nameRange.lowerBound, limit: nameRange.upperBound)
+                {
                     faces.append((value, !quoted))
                 }
             }

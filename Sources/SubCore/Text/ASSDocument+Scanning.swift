@@ -23,11 +23,17 @@ extension ASSDocument {
                 {
                     let fields = (content.lowerBound + 7)..<content.upperBound
                     sections[last].format = buffer.string(fields).split(separator: ",")
-                        .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+                        .map {
+                            String(
+                                $0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }
+                                    .reversed())
+                        }
                 }
                 continue
             }
-            if let last = sections.indices.last { sections[last].bodyLines = sections[last].bodyLines.lowerBound..<index }
+            if let last = sections.indices.last {
+                sections[last].bodyLines = sections[last].bodyLines.lowerBound..<index
+            }
             let name = buffer.string((content.lowerBound + 1)..<(content.upperBound - 1))
             let kind: ASSSection.Kind
             switch name.lowercased() {
@@ -36,17 +42,21 @@ extension ASSDocument {
             case "events": kind = .events
             default: kind = .other
             }
-            sections.append(ASSSection(name: name, kind: kind, headerLine: index, bodyLines: (index + 1)..<lines.count,
-                format: []))
+            sections.append(
+                ASSSection(
+                    name: name, kind: kind, headerLine: index, bodyLines: (index + 1)..<lines.count,
+                    format: []))
         }
         for index in sections.indices where sections[index].format.isEmpty {
             switch sections[index].kind {
             case .styles:
                 var format = standardStyleFormat
                 if sections[index].name.lowercased() == "v4 styles" {
-                    format = ["Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "TertiaryColour",
+                    format = [
+                        "Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "TertiaryColour",
                         "BackColour", "Bold", "Italic", "BorderStyle", "Outline", "Shadow", "Alignment", "MarginL",
-                        "MarginR", "MarginV", "AlphaLevel", "Encoding"]
+                        "MarginR", "MarginV", "AlphaLevel", "Encoding",
+                    ]
                 }
                 sections[index].format = format
             case .events:
@@ -104,14 +114,17 @@ extension ASSDocument {
                 } else {
                     continue
                 }
-                let ranges = splitFields(buffer, (start + prefixLength)..<line.end, count: format.count,
+                let ranges = splitFields(
+                    buffer, (start + prefixLength)..<line.end, count: format.count,
                     lastTakesRest: true)
                 guard ranges.count == format.count else { continue }
                 var text = ranges[textIndex]
                 // libass skips the blanks after the colon only; the Text field starts right after its comma.
                 if textIndex == 0 { text = buffer.trimmingBlanks(text).lowerBound..<text.upperBound }
-                body(lineIndex, isComment,
-                    ASSFields(ranges: ranges, startIndexField: startIndex, endIndexField: endIndex,
+                body(
+                    lineIndex, isComment,
+                    ASSFields(
+                        ranges: ranges, startIndexField: startIndex, endIndexField: endIndex,
                         styleIndexField: styleIndex), text)
             }
         }

@@ -44,11 +44,14 @@ public struct SRTDocument: Sendable {
                         { textEnd -= 1 }
                         cues[last].textLines = cues[last].textLines.lowerBound..<textEnd
                     }
-                    cues.append(SRTCue(indexLine: indexLine, timingLine: index, startMilliseconds: timing.start,
-                        endMilliseconds: timing.end, textLines: (index + 1)..<lines.count))
+                    cues.append(
+                        SRTCue(
+                            indexLine: indexLine, timingLine: index, startMilliseconds: timing.start,
+                            endMilliseconds: timing.end, textLines: (index + 1)..<lines.count))
                 case .failure(let offset, let token):
                     let position = textPosition(of: offset, in: utf8, lines: lines)
-                    failure = SubtitleParseError(file: file, line: position.line, column: position.column,
+                    failure = SubtitleParseError(
+                        file: file, line: position.line, column: position.column,
                         message: "malformed timestamp '\(token)' (expected HH:MM:SS,mmm)")
                     return
                 }
@@ -63,7 +66,8 @@ public struct SRTDocument: Sendable {
         }
         if let failure { throw failure }
         if cues.isEmpty, utf8.contains(where: { $0 > 0x20 }) {
-            throw SubtitleParseError(file: file, line: 1, column: 1,
+            throw SubtitleParseError(
+                file: file, line: 1, column: 1,
                 message: "not a SubRip file (no 'HH:MM:SS,mmm --> HH:MM:SS,mmm' timing line)")
         }
         self.cues = cues
@@ -89,7 +93,8 @@ public struct SRTDocument: Sendable {
         utf8.withUnsafeBufferPointer { buffer in
             cues.map { cue in
                 let range = textRange(of: cue)
-                return DialogueLine(startMilliseconds: cue.startMilliseconds, endMilliseconds: cue.endMilliseconds,
+                return DialogueLine(
+                    startMilliseconds: cue.startMilliseconds, endMilliseconds: cue.endMilliseconds,
                     style: "", rawText: buffer.string(range), plainText: MarkupText.plain(buffer, range, lines: lines))
             }
         }

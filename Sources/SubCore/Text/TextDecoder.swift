@@ -115,7 +115,8 @@ public enum TextDecoder {
         if encoding == .utf8 {
             if let offset = firstInvalidUTF8(body) {
                 if offset + 4 > body.count, isIncompleteUTF8Tail(body, from: offset) {
-                    throw TextDecodingError(file: file, cause: .truncated(encoding: "UTF-8", offset: offsetBase + offset))
+                    throw TextDecodingError(
+                        file: file, cause: .truncated(encoding: "UTF-8", offset: offsetBase + offset))
                 }
                 throw TextDecodingError(file: file, cause: .invalid(encoding: "UTF-8", offset: offsetBase + offset))
             }
@@ -139,7 +140,8 @@ public enum TextDecoder {
             case .invalidSequence(let offset):
                 throw TextDecodingError(file: file, cause: .invalid(encoding: source.name, offset: offsetBase + offset))
             case .truncated(let offset):
-                throw TextDecodingError(file: file, cause: .truncated(encoding: source.name, offset: offsetBase + offset))
+                throw TextDecodingError(
+                    file: file, cause: .truncated(encoding: source.name, offset: offsetBase + offset))
             case .unsupported(_, _, let message), .failed(_, let message):
                 throw TextDecodingError(file: file, cause: .unsupported(encoding: source.name, message: message))
             }

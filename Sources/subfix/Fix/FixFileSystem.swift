@@ -25,7 +25,8 @@ enum FixFileSystem {
         var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
             adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             while initialized < buffer.count {
-                let count = Glibc.read(descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                let count = Glibc.read(
+                    descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
                 if count < 0 {
                     if errno == EINTR { continue }
                     failure = errno

@@ -70,10 +70,13 @@ struct FixRunResult: Sendable {
     /// The `--json` summary object.
     var summaryJSON: JSON {
         .object([
-            ("summary", .object([
-                ("files", .int(files.count)), ("changed", .int(changed)), ("unchanged", .int(unchanged)),
-                ("failed", .int(failed)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
-            ]))
+            (
+                "summary",
+                .object([
+                    ("files", .int(files.count)), ("changed", .int(changed)), ("unchanged", .int(unchanged)),
+                    ("failed", .int(failed)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+                ])
+            )
         ])
     }
 

@@ -19,7 +19,8 @@ private let assHead = """
     Format: Name, Fontname, Fontsize\r
 
     """
-private let eventsHead = "\r\n[Events]\r\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n"
+private let eventsHead =
+    "\r\n[Events]\r\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\n"
 
 private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,\(text)\r\n" }
 
@@ -27,7 +28,10 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
     /// (override text, expected text, \fn tags rewritten)
     @Test(arguments: [
         ("{\\fnSimHei}你好", "{\\fnNoto Sans CJK SC}你好", 1),
-        ("{\\b1\\fnMicrosoft YaHei\\bord2}a{\\fn微软雅黑}b", "{\\b1\\fnNoto Sans CJK SC\\bord2}a{\\fnNoto Sans CJK SC}b", 2),
+        (
+            "{\\b1\\fnMicrosoft YaHei\\bord2}a{\\fn微软雅黑}b", "{\\b1\\fnNoto Sans CJK SC\\bord2}a{\\fnNoto Sans CJK SC}b",
+            2
+        ),
         ("{\\fnA\\fnB}x", "{\\fnNoto Sans CJK SC\\fnNoto Sans CJK SC}x", 2),
         ("{\\t(0,500,\\fnSimHei\\fs70)}x", "{\\t(0,500,\\fnNoto Sans CJK SC\\fs70)}x", 1),
         ("{\\t(\\fnSimHei)}x", "{\\t(\\fnNoto Sans CJK SC)}x", 1),
@@ -44,7 +48,8 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
         ("{\\FNSimHei}upper case is not a tag", "{\\FNSimHei}upper case is not a tag", 0),
     ])
     func overrideTags(input: String, expected: String, count: Int) throws {
-        let (text, result) = try rewritten(assHead + "Style: Default,Noto Sans CJK SC,20\r\n" + eventsHead + event(input), .ass)
+        let (text, result) = try rewritten(
+            assHead + "Style: Default,Noto Sans CJK SC,20\r\n" + eventsHead + event(input), .ass)
         #expect(text == assHead + "Style: Default,Noto Sans CJK SC,20\r\n" + eventsHead + event(expected))
         #expect(result.fnTags == count)
         #expect(result.styles == 0)
@@ -74,7 +79,8 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
     }
 
     @Test func fontsAndGraphicsKeepTheirBytes() throws {
-        let input = "[Events]\nFormat: Text\nDialogue: {\\fnA}x\n[Fonts]\nfontname: a.ttf\n{\\fnA}Style: a,b,c\n"
+        let input =
+            "[Events]\nFormat: Text\nDialogue: {\\fnA}x\n[Fonts]\nfontname: a.ttf\n{\\fnA}Style: a,b,c\n"
             + "[Graphics]\nDialogue: {\\fnA}\n"
         let (text, result) = try rewritten(input, .ass)
         #expect(text == input.replacingOccurrences(of: "Dialogue: {\\fnA}x", with: "Dialogue: {\\fnNoto Sans CJK SC}x"))
@@ -86,7 +92,10 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
         ("<font face=\"SimHei\">a</font>", "<font face=\"Noto Sans CJK SC\">a</font>", 1),
         ("<font face='SimHei' size=20>a</font>", "<font face='Noto Sans CJK SC' size=20>a</font>", 1),
         ("<FONT COLOR=red FACE=SimHei>a</FONT>", "<FONT COLOR=red FACE=\"Noto Sans CJK SC\">a</FONT>", 1),
-        ("<font  face = \"A B\"  color=\"#fff\" >a</font>", "<font  face = \"Noto Sans CJK SC\"  color=\"#fff\" >a</font>", 1),
+        (
+            "<font  face = \"A B\"  color=\"#fff\" >a</font>",
+            "<font  face = \"Noto Sans CJK SC\"  color=\"#fff\" >a</font>", 1
+        ),
         ("<font color=\"#fff\">a</font>", "<font color=\"#fff\">a</font>", 0),
         ("<font face=\"@微软雅黑\">竖</font>", "<font face=\"@Noto Sans CJK SC\">竖</font>", 1),
         ("<font face=\"SimHei\" never closed", "<font face=\"SimHei\" never closed", 0),
@@ -104,7 +113,8 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
     }
 
     @Test func cjkPolicyLeavesUnknownNamesAndReportsThem() throws {
-        let input = assHead + "Style: A,Arial,20\r\nStyle: B,ＭＳ ゴシック,20\r\nStyle: C,Foo Sans,20\r\n" + eventsHead
+        let input =
+            assHead + "Style: A,Arial,20\r\nStyle: B,ＭＳ ゴシック,20\r\nStyle: C,Foo Sans,20\r\n" + eventsHead
             + event("{\\fnArial}a{\\fnFZLanTingHei-R-GBK}b{\\fnmicrosoft yahei}c")
         let (text, result) = try rewritten(input, .ass, policy: .cjk(also: ["FOO SANS"]))
         #expect(result.unknownFonts == ["Arial"])
@@ -114,12 +124,15 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
     }
 
     @Test func customPolicySeesTheTextShownWithEachFont() throws {
-        let input = assHead + "Style: Default,Latin Font,20\r\n" + eventsHead + event("hello") + event("{\\fnX}中文{\\i1}字")
+        let input =
+            assHead + "Style: Default,Latin Font,20\r\n" + eventsHead + event("hello") + event("{\\fnX}中文{\\i1}字")
         let seen = Mutex<[String]>([])
-        let (_, result) = try rewritten(input, .ass, policy: .custom { name, text in
-            seen.withLock { $0.append("\(name)=\(text)") }
-            return text.unicodeScalars.contains { $0.value >= 0x4E00 }
-        })
+        let (_, result) = try rewritten(
+            input, .ass,
+            policy: .custom { name, text in
+                seen.withLock { $0.append("\(name)=\(text)") }
+                return text.unicodeScalars.contains { $0.value >= 0x4E00 }
+            })
         #expect(seen.withLock { $0 } == ["Latin Font=hello\n中文字", "X=中文字"])
         #expect(result.styles == 1)
         #expect(result.fnTags == 1)

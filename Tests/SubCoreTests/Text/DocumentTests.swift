@@ -10,7 +10,8 @@ import Testing
         let format = try #require(SubtitleFormat(path: name))
         let document = try SubtitleDocument(decoded.utf8, format: format, file: name)
         #expect(document.utf8 == decoded.utf8)
-        let written = try TextDecoder.encode(document.utf8, as: decoded.encoding,
+        let written = try TextDecoder.encode(
+            document.utf8, as: decoded.encoding,
             byteOrderMark: decoded.hasByteOrderMark, file: name)
         #expect(written == bytes)
         #expect(try !document.dialogueLines().isEmpty)
@@ -20,15 +21,17 @@ import Testing
         let text = utf8("a\u{2028}b\u{85}c\r\nd\re\nf")
         let lines = TextLines.split(text)
         #expect(lines.count == 4)
-        #expect(lines.map { String(decoding: text[$0.content], as: UTF8.self) } == ["a\u{2028}b\u{85}c", "d", "e", "f"])
+        #expect(
+            lines.map { String(decoding: text[$0.content], as: UTF8.self) } == ["a\u{2028}b\u{85}c", "d", "e", "f"])
         #expect(lines.map { $0.next - $0.end } == [2, 1, 1, 0])
     }
 
     @Test func assSectionsStylesAndEvents() throws {
         let document = try ASSDocument(utf8: sampleBytes("yahei-styles.ass"), file: "yahei-styles.ass")
-        #expect(document.sections.map(\.name) == [
-            "Script Info", "Aegisub Project Garbage", "V4+ Styles", "Events", "Fonts",
-        ])
+        #expect(
+            document.sections.map(\.name) == [
+                "Script Info", "Aegisub Project Garbage", "V4+ Styles", "Events", "Fonts",
+            ])
         #expect(document.sections.map(\.kind) == [.scriptInfo, .other, .styles, .events, .other])
         #expect(document.styles.map(\.name) == ["Default", "微软雅黑", "Sign", "Vertical", "Credits"])
         #expect(document.styles.map(\.fontName) == ["微软雅黑", "方正准圆_GBK ", "SimHei", "@微软雅黑", "Arial"])
@@ -36,8 +39,11 @@ import Testing
         #expect(document.events.filter(\.isComment).count == 1)
         let lines = try document.dialogueLines()
         #expect(lines.count == 8)
-        #expect(lines[1] == DialogueLine(startMilliseconds: 3600, endMilliseconds: 6200, style: "Default",
-            rawText: "{\\fn方正准圆_GBK\\fs60}雨停了,{\\i1}你还要等吗？{\\i0}", plainText: "雨停了,你还要等吗？"))
+        #expect(
+            lines[1]
+                == DialogueLine(
+                    startMilliseconds: 3600, endMilliseconds: 6200, style: "Default",
+                    rawText: "{\\fn方正准圆_GBK\\fs60}雨停了,{\\i1}你还要等吗？{\\i0}", plainText: "雨停了,你还要等吗？"))
         // An override block without its closing brace is text.
         #expect(lines[5].plainText == "路径是 D:\\fnatic\\clips，大括号{没有闭合 \\fnSimSun")
     }
@@ -75,16 +81,24 @@ import Testing
     }
 
     @Test(arguments: [
-        ("1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:01:02.5x --> 00:01:03,000\nbad\n", SubtitleFormat.srt,
-            "m.srt:6:1: malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)"),
+        (
+            "1\n00:00:01,000 --> 00:00:02,000\nok\n\n2\n00:01:02.5x --> 00:01:03,000\nbad\n", SubtitleFormat.srt,
+            "m.srt:6:1: malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)"
+        ),
         ("1\n00:00:01,000 -->  1:2\n", .srt, "m.srt:2:19: malformed timestamp '1:2' (expected HH:MM:SS,mmm)"),
         ("hello\nworld\n", .srt, "m.srt:1:1: not a SubRip file (no 'HH:MM:SS,mmm --> HH:MM:SS,mmm' timing line)"),
-        ("Title: x\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,hi\n", .ass,
-            "m.srt:1:1: not an ASS/SSA script (no section header such as [Script Info] or [Events])"),
-        ("1\n00:00:01.000 --> 00:00:02.000\n", .vtt,
-            "m.srt:1:1: missing 'WEBVTT' header (expected the first line to start with WEBVTT)"),
-        ("WEBVTT\n\n00:00:01.000 --> 00:0x:02.000\nhi\n", .vtt,
-            "m.srt:3:18: malformed timestamp '00:0x:02.000' (expected HH:MM:SS.mmm)"),
+        (
+            "Title: x\nDialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,hi\n", .ass,
+            "m.srt:1:1: not an ASS/SSA script (no section header such as [Script Info] or [Events])"
+        ),
+        (
+            "1\n00:00:01.000 --> 00:00:02.000\n", .vtt,
+            "m.srt:1:1: missing 'WEBVTT' header (expected the first line to start with WEBVTT)"
+        ),
+        (
+            "WEBVTT\n\n00:00:01.000 --> 00:0x:02.000\nhi\n", .vtt,
+            "m.srt:3:18: malformed timestamp '00:0x:02.000' (expected HH:MM:SS.mmm)"
+        ),
     ])
     func malformedStructure(text: String, format: SubtitleFormat, message: String) {
         do {
@@ -96,10 +110,14 @@ import Testing
     }
 
     @Test func assTimesAreChecked() throws {
-        let text = "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        let text =
+            "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
             + "Dialogue: 0,0:00:0x.00,0:00:02.00,Default,,0,0,0,,hi\n"
         let document = try ASSDocument(utf8: utf8(text), file: "t.ass")
-        #expect(throws: SubtitleParseError(file: "t.ass", line: 3, column: 13,
-            message: "malformed time '0:00:0x.00' (expected H:MM:SS.cc)")) { try document.dialogueLines() }
+        #expect(
+            throws: SubtitleParseError(
+                file: "t.ass", line: 3, column: 13,
+                message: "malformed time '0:00:0x.00' (expected H:MM:SS.cc)")
+        ) { try document.dialogueLines() }
     }
 }

@@ -15,7 +15,9 @@ import Testing
     ])
     func detectsLegacyEncodings(expected: String, text: [UInt8], decoded: String) throws {
         let line = utf8("1\n00:00:01,000 --> 00:00:02,000\n") + text + utf8("\n")
-        let hint: TextEncoding? = expected == "CP950" ? TextEncoding(label: "zh-Hant")
+        let hint: TextEncoding? =
+            expected == "CP950"
+            ? TextEncoding(label: "zh-Hant")
             : expected == "CP932" ? TextEncoding(label: "ja") : TextEncoding(label: "zh-Hans")
         let result = try TextDecoder.decode(line, file: "a.srt", hint: hint)
         #expect(result.encoding.name == expected)
@@ -58,8 +60,10 @@ import Testing
         ([0xEF, 0xBB, 0xBF, 0x41, 0xC3, 0x28], "a.ass: invalid UTF-8 text at byte offset 4"),
         ([0xEF, 0xBB, 0xBF, 0x41, 0xE4, 0xB8], "a.ass: truncated UTF-8 text: incomplete character at byte offset 4"),
         // Bytes no candidate decodes without control characters.
-        ([0x41, 0x80, 0x81, 0x1B, 0x02, 0x8D, 0x90],
-            "a.ass: not UTF-8 (invalid byte at offset 1) and no known encoding decodes it cleanly (try --encoding-hint)"),
+        (
+            [0x41, 0x80, 0x81, 0x1B, 0x02, 0x8D, 0x90],
+            "a.ass: not UTF-8 (invalid byte at offset 1) and no known encoding decodes it cleanly (try --encoding-hint)"
+        ),
     ])
     func badInputs(bytes: [UInt8], message: String) {
         #expect(throws: TextDecodingError.self) { try TextDecoder.decode(bytes, file: "a.ass") }

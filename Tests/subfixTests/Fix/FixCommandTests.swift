@@ -46,12 +46,13 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         let (status, stdout, stderr) = run(["fix", folder + "/in", "--out", folder + "/out"])
         #expect(status == .success)
         #expect(stderr == "")
-        #expect(stdout == """
-            unchanged \(folder)/in/done.srt -> \(folder)/out/done.srt (styles 0, \\fn 0, font tags 0; UTF-8)
-            changed   \(folder)/in/season 1/e01.SRT -> \(folder)/out/season 1/e01.SRT (styles 0, \\fn 0, font tags 1; UTF-8)
-            2 files: 1 changed, 1 unchanged, 0 failed
+        #expect(
+            stdout == """
+                unchanged \(folder)/in/done.srt -> \(folder)/out/done.srt (styles 0, \\fn 0, font tags 0; UTF-8)
+                changed   \(folder)/in/season 1/e01.SRT -> \(folder)/out/season 1/e01.SRT (styles 0, \\fn 0, font tags 1; UTF-8)
+                2 files: 1 changed, 1 unchanged, 0 failed
 
-            """)
+                """)
         #expect(try bytes(folder + "/out/season 1/e01.SRT") == Array(fixedSRT.utf8))
         #expect(try bytes(folder + "/in/season 1/e01.SRT") == Array(srt.utf8))
         #expect(listing(folder + "/out") == ["done.srt", "season 1", "season 1/e01.SRT"])
@@ -85,8 +86,9 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         try write("precious", to: folder + "/a.srt.orig")
         let (status, stdout, stderr) = run(["fix", folder + "/a.srt", "--in-place"])
         #expect(status == .someFailed)
-        #expect(stderr == "subfix: error: \(folder)/a.srt: backup '\(folder)/a.srt.orig' already exists; not"
-            + " overwriting it (move it away or choose another --backup-suffix)\n")
+        #expect(
+            stderr == "subfix: error: \(folder)/a.srt: backup '\(folder)/a.srt.orig' already exists; not"
+                + " overwriting it (move it away or choose another --backup-suffix)\n")
         #expect(stdout == "failed    \(folder)/a.srt\n1 file: 0 changed, 0 unchanged, 1 failed\n")
         #expect(try bytes(folder + "/a.srt") == Array(srt.utf8))
         #expect(try bytes(folder + "/a.srt.orig") == Array("precious".utf8))
@@ -107,16 +109,18 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         try write(srt, to: input + "/good.srt")
         let (status, stdout, stderr) = run(["fix", input, "--out", folder + "/out"])
         #expect(status == .someFailed)
-        #expect(stderr == """
-            subfix: error: \(input)/binary.ass: binary data, not text (NUL byte at offset 2)
-            subfix: error: \(input)/empty.srt: empty file (0 bytes), not a subtitle
-            subfix: error: \(input)/gone.srt: cannot read: No such file or directory
-            subfix: error: \(input)/truncated.srt: truncated UTF-16LE text: incomplete character at byte offset 4
+        #expect(
+            stderr == """
+                subfix: error: \(input)/binary.ass: binary data, not text (NUL byte at offset 2)
+                subfix: error: \(input)/empty.srt: empty file (0 bytes), not a subtitle
+                subfix: error: \(input)/gone.srt: cannot read: No such file or directory
+                subfix: error: \(input)/truncated.srt: truncated UTF-16LE text: incomplete character at byte offset 4
 
-            """)
-        #expect(stdout.split(separator: "\n").map { String($0.prefix(10)) } == [
-            "failed    ", "failed    ", "failed    ", "changed   ", "failed    ", "5 files: 1",
-        ])
+                """)
+        #expect(
+            stdout.split(separator: "\n").map { String($0.prefix(10)) } == [
+                "failed    ", "failed    ", "failed    ", "changed   ", "failed    ", "5 files: 1",
+            ])
         #expect(listing(folder + "/out") == ["good.srt"])
         #expect(try bytes(input + "/binary.ass") == [0x5B, 0x53, 0x00, 0xFF, 0x10])
 
@@ -131,22 +135,35 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         try write("a regular file", to: folder + "/file")
         let (status, _, stderr) = run(["fix", folder + "/a.srt", "--out", folder + "/file/out"])
         #expect(status == .someFailed)
-        #expect(stderr == "subfix: error: \(folder)/a.srt: cannot create output folder '\(folder)/file/out': Not a directory\n")
+        #expect(
+            stderr
+                == "subfix: error: \(folder)/a.srt: cannot create output folder '\(folder)/file/out': Not a directory\n"
+        )
         let (same, _, sameError) = run(["fix", folder + "/a.srt", "--out", folder])
         #expect(same == .someFailed)
-        #expect(sameError == "subfix: error: \(folder)/a.srt: output '\(folder)/a.srt' is the input itself"
-            + " (use --in-place to rewrite files in place)\n")
+        #expect(
+            sameError == "subfix: error: \(folder)/a.srt: output '\(folder)/a.srt' is the input itself"
+                + " (use --in-place to rewrite files in place)\n")
         #expect(try bytes(folder + "/a.srt") == Array(srt.utf8))
         #expect(listing(folder) == ["a.srt", "file"])
     }
 
     @Test func usageErrors() {
-        #expect(run(["fix", "x.srt"]) == (Status.usage, "",
-            "subfix: error: 'fix' needs one of '--out', '--in-place', '--dry-run'\n"))
-        #expect(run(["fix", "x.srt", "--dry-run", "--in-place"]) == (Status.usage, "",
-            "subfix: error: options '--in-place', '--dry-run' cannot be used together\n"))
-        #expect(run(["fix", "x.srt", "--dry-run", "--policy", "some"]) == (Status.usage, "",
-            "subfix: error: invalid value 'some' for '--policy' (expected all, cjk)\n"))
+        #expect(
+            run(["fix", "x.srt"]) == (
+                Status.usage, "",
+                "subfix: error: 'fix' needs one of '--out', '--in-place', '--dry-run'\n"
+            ))
+        #expect(
+            run(["fix", "x.srt", "--dry-run", "--in-place"]) == (
+                Status.usage, "",
+                "subfix: error: options '--in-place', '--dry-run' cannot be used together\n"
+            ))
+        #expect(
+            run(["fix", "x.srt", "--dry-run", "--policy", "some"]) == (
+                Status.usage, "",
+                "subfix: error: invalid value 'some' for '--policy' (expected all, cjk)\n"
+            ))
         #expect(run(["fix", "x.srt", "--dry-run", "--encoding-hint", "klingon"]).0 == Status.usage)
         #expect(run(["fix", "x.srt", "--dry-run", "--jobs", "0"]).0 == Status.usage)
         #expect(run(["fix", "--dry-run"]) == (Status.usage, "", "subfix: error: 'fix' needs PATH\n"))
@@ -154,13 +171,16 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
 
     @Test func jsonAndEncodings() throws {
         let folder = try temporaryFolder()
-        let (status, stdout, _) = run(["fix", samples + "/gbk.srt", samples + "/legacy.ssa", "--out", folder,
-            "--policy", "cjk", "--json", "--jobs", "2"])
+        let (status, stdout, _) = run([
+            "fix", samples + "/gbk.srt", samples + "/legacy.ssa", "--out", folder,
+            "--policy", "cjk", "--json", "--jobs", "2",
+        ])
         #expect(status == .success)
         let lines = stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         let first: String = #"{"input":"\#(samples)/gbk.srt","output":"\#(folder)/gbk.srt","status":"changed","#
-        let rest: String = #""encoding":"GB18030 -> UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"error":null}"#
+        let rest: String =
+            #""encoding":"GB18030 -> UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"error":null}"#
         #expect(lines[0] == first + rest)
         #expect(lines[1].contains(#""styles":2,"fnTags":2,"fontTags":0"#))
         #expect(lines[2].hasPrefix(#"{"summary":{"files":2,"changed":2,"unchanged":0,"failed":0,"seconds":"#))
@@ -169,8 +189,10 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(fixed.contains("{\\an8}仓库旧称“倉庫”，峽谷不是{括号}。"))
 
         // --encoding keep writes GBK back; the UTF-16 sample keeps its BOM in UTF-8.
-        let (keep, _, _) = run(["fix", samples + "/gbk.srt", samples + "/utf16le-bom.srt", "--out", folder + "/keep",
-            "--encoding", "keep"])
+        let (keep, _, _) = run([
+            "fix", samples + "/gbk.srt", samples + "/utf16le-bom.srt", "--out", folder + "/keep",
+            "--encoding", "keep",
+        ])
         #expect(keep == .success)
         let original = try bytes(samples + "/gbk.srt")
         let kept = try bytes(folder + "/keep/gbk.srt")
@@ -189,18 +211,19 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         try FileManager.default.createSymbolicLink(atPath: folder + "/loop", withDestinationPath: folder)
         let (status, stdout, _) = run(["fix", folder, "--dry-run", "--diff"])
         #expect(status == .success)
-        #expect(stdout == """
-            changed   \(folder)/a.srt (styles 0, \\fn 0, font tags 1; UTF-8)
-            --- \(folder)/a.srt
-            +++ \(folder)/a.srt
-            @@ -1,3 +1,3 @@
-             1
-             00:00:01,000 --> 00:00:02,000
-            -<font face="SimHei">你好</font>
-            +<font face="Noto Sans CJK SC">你好</font>
-            1 file: 1 changed, 0 unchanged, 0 failed
+        #expect(
+            stdout == """
+                changed   \(folder)/a.srt (styles 0, \\fn 0, font tags 1; UTF-8)
+                --- \(folder)/a.srt
+                +++ \(folder)/a.srt
+                @@ -1,3 +1,3 @@
+                 1
+                 00:00:01,000 --> 00:00:02,000
+                -<font face="SimHei">你好</font>
+                +<font face="Noto Sans CJK SC">你好</font>
+                1 file: 1 changed, 0 unchanged, 0 failed
 
-            """)
+                """)
         #expect(try bytes(folder + "/a.srt") == Array(srt.utf8))
     }
 
