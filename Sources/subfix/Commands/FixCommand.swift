@@ -85,7 +85,9 @@ enum FixCommand {
             destination: destination, rewriter: FontRewriter(targetFont: font, policy: policy),
             keepEncoding: keep, hint: hint, diff: arguments.has("diff") && !json)
 
-        let inputs = FixInputs.collect(arguments.positionals)
+        var excluded: String?
+        if case .folder(let folder) = destination { excluded = folder }
+        let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
         let outputs = outputPaths(inputs, destination: destination)
         let results = process(inputs, outputs: outputs, options: options, jobs: jobs, io: io, json: json)
 

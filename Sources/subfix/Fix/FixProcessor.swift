@@ -39,6 +39,7 @@ enum FixProcessor {
     private static func run(
         _ input: FixInput, output: String?, options: FixOptions, result: inout FixFileResult
     ) throws(FixFailure) {
+        if let problem = input.problem { throw FixFailure(cause: problem) }
         guard let format = SubtitleFormat(path: input.path) else {
             throw FixFailure(cause: "not a subtitle file (expected .ass, .ssa, .srt or .vtt)")
         }

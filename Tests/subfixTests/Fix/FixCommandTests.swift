@@ -96,8 +96,8 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
     }
 
     /// Bad inputs: each fails with its message, the others are still fixed, nothing is left behind.
-    /// Tests run as root, so an unreadable input cannot be made with chmod 000: a dangling symlink and a folder
-    /// named like a subtitle stand in for it.
+    /// Tests run as root, so an unreadable input cannot be made with chmod 000: a dangling symlink and a symlink
+    /// loop stand in for it.
     @Test func badInputsFailAloneAndLeaveNothingBehind() throws {
         let folder = try temporaryFolder()
         let input = folder + "/in"
@@ -106,6 +106,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         try Data().write(to: URL(fileURLWithPath: input + "/empty.srt"))
         try Data([0xFF, 0xFE, 0x31, 0x00, 0x0A]).write(to: URL(fileURLWithPath: input + "/truncated.srt"))
         try FileManager.default.createSymbolicLink(atPath: input + "/gone.srt", withDestinationPath: input + "/missing")
+        try FileManager.default.createSymbolicLink(atPath: input + "/loop.srt", withDestinationPath: input + "/loop.srt")
         try write(srt, to: input + "/good.srt")
         let (status, stdout, stderr) = run(["fix", input, "--out", folder + "/out"])
         #expect(status == .someFailed)
@@ -114,19 +115,27 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
                 subfix: error: \(input)/binary.ass: binary data, not text (NUL byte at offset 2)
                 subfix: error: \(input)/empty.srt: empty file (0 bytes), not a subtitle
                 subfix: error: \(input)/gone.srt: cannot read: No such file or directory
+                subfix: error: \(input)/loop.srt: cannot read: Too many levels of symbolic links
                 subfix: error: \(input)/truncated.srt: truncated UTF-16LE text: incomplete character at byte offset 4
 
                 """)
         #expect(
             stdout.split(separator: "\n").map { String($0.prefix(10)) } == [
-                "failed    ", "failed    ", "failed    ", "changed   ", "failed    ", "5 files: 1",
+                "failed    ", "failed    ", "failed    ", "changed   ", "failed    ", "failed    ", "6 files: 1",
             ])
         #expect(listing(folder + "/out") == ["good.srt"])
         #expect(try bytes(input + "/binary.ass") == [0x5B, 0x53, 0x00, 0xFF, 0x10])
 
-        let (dirStatus, _, dirError) = run(["fix", input + "/good.srt", input + "/missing.vtt", "--dry-run"])
+        let (dirStatus, _, dirError) = run([
+            "fix", input + "/good.srt", input + "/missing.vtt", folder + "/notes.txt", "--dry-run",
+        ])
         #expect(dirStatus == .someFailed)
-        #expect(dirError == "subfix: error: \(input)/missing.vtt: cannot read: No such file or directory\n")
+        #expect(
+            dirError == """
+                subfix: error: \(input)/missing.vtt: cannot read: No such file or directory
+                subfix: error: \(folder)/notes.txt: not a subtitle file (expected .ass, .ssa, .srt or .vtt)
+
+                """)
     }
 
     @Test func unwritableOutputFolderAndOutputEqualToInput() throws {
@@ -203,6 +212,16 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         let (utf8, _, _) = run(["fix", samples + "/utf16le-bom.srt", "--out", folder + "/u"])
         #expect(utf8 == .success)
         #expect(try bytes(folder + "/u/utf16le-bom.srt").starts(with: [0xEF, 0xBB, 0xBF, 0x31, 0x0D, 0x0A]))
+    }
+
+    @Test func outputFolderInsideTheInputIsNotWalked() throws {
+        let folder = try temporaryFolder()
+        try write(srt, to: folder + "/a.srt")
+        #expect(run(["fix", folder, "--out", folder + "/fixed"]).0 == Status.success)
+        let (status, stdout, _) = run(["fix", folder, "--out", folder + "/fixed"])
+        #expect(status == .success)
+        #expect(stdout.hasSuffix("1 file: 1 changed, 0 unchanged, 0 failed\n"))
+        #expect(listing(folder) == ["a.srt", "fixed", "fixed/a.srt"])
     }
 
     @Test func diffAndSymlinkLoops() throws {
