@@ -134,12 +134,8 @@ extension ASSDocument {
     /// (the rewriter's fast path).
     func forEachEventText(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         for section in sections where section.kind == .events {
-            guard let textIndex = section.format.lastIndex(where: { $0.lowercased() == "text" }),
-                textIndex == section.format.count - 1
-            else {
-                forEachEvent(buffer) { _, _, _, text in body(text) }
-                return
-            }
+            guard let textIndex = section.format.firstIndex(where: { $0.lowercased() == "text" }) else { continue }
+            let textIsLast = textIndex == section.format.count - 1
             for lineIndex in section.bodyLines {
                 let line = lines[lineIndex]
                 var start = line.start
@@ -163,7 +159,12 @@ extension ASSDocument {
                 if textIndex == 0 {
                     while index < line.end, buffer[index].isBlank { index += 1 }
                 }
-                body(index..<line.end)
+                var end = line.end
+                if !textIsLast {
+                    // Text before other fields (never seen in practice) ends at its comma, as splitFields reads it.
+                    end = firstIndex(of: 0x2C, in: buffer, from: index, to: line.end) ?? line.end
+                }
+                body(index..<end)
             }
         }
     }

@@ -125,6 +125,13 @@ enum FixFileSystem {
         }
     }
 
+    /// The path with every symlink resolved (`realpath`), or nil when it cannot be resolved.
+    static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(validatingCString: pointer)
+    }
+
     /// `stat` following symlinks; nil when it fails.
     static func status(_ path: String) -> stat? {
         var info = stat()

@@ -140,7 +140,8 @@ enum FixProcessor {
                         + " (move it away or choose another --backup-suffix)")
             }
             try FixFileSystem.writeAtomically(original, to: backup, mode: mode)
-            try write(input.path)
+            // Through a symlink, the file it points to is rewritten and the link stays a link.
+            try write(FixFileSystem.resolved(input.path) ?? input.path)
         }
     }
 }

@@ -78,6 +78,18 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
         #expect(result.styles == 1)
     }
 
+    @Test func everyEventsSectionWithItsOwnFormat() throws {
+        let input =
+            "[Events]\nFormat: Start, Text, Style\nDialogue: 0:00:01.00,{\\fnA}x,Default\n"
+            + "[Events]\nFormat: Layer, Start, End, Style, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,{\\fnB}, a\n"
+        let (text, result) = try rewritten(input, .ass)
+        #expect(
+            text == "[Events]\nFormat: Start, Text, Style\nDialogue: 0:00:01.00,{\\fnNoto Sans CJK SC}x,Default\n"
+                + "[Events]\nFormat: Layer, Start, End, Style, Text\n"
+                + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,{\\fnNoto Sans CJK SC}, a\n")
+        #expect(result.fnTags == 2)
+    }
+
     @Test func fontsAndGraphicsKeepTheirBytes() throws {
         let input =
             "[Events]\nFormat: Text\nDialogue: {\\fnA}x\n[Fonts]\nfontname: a.ttf\n{\\fnA}Style: a,b,c\n"

@@ -80,6 +80,18 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(listing(folder) == ["a.srt", "a.srt.orig"])
     }
 
+    @Test func inPlaceThroughASymlinkRewritesItsTarget() throws {
+        let folder = try temporaryFolder()
+        try FileManager.default.createDirectory(atPath: folder + "/real", withIntermediateDirectories: true)
+        try write(srt, to: folder + "/real/a.srt")
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.srt", withDestinationPath: "real/a.srt")
+        #expect(run(["fix", folder + "/link.srt", "--in-place"]).0 == Status.success)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: folder + "/link.srt") == "real/a.srt")
+        #expect(try bytes(folder + "/real/a.srt") == Array(fixedSRT.utf8))
+        #expect(try bytes(folder + "/link.srt.orig") == Array(srt.utf8))
+        #expect(listing(folder) == ["link.srt", "link.srt.orig", "real", "real/a.srt"])
+    }
+
     @Test func existingBackupIsNeverOverwritten() throws {
         let folder = try temporaryFolder()
         try write(srt, to: folder + "/a.srt")
@@ -106,7 +118,8 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         try Data().write(to: URL(fileURLWithPath: input + "/empty.srt"))
         try Data([0xFF, 0xFE, 0x31, 0x00, 0x0A]).write(to: URL(fileURLWithPath: input + "/truncated.srt"))
         try FileManager.default.createSymbolicLink(atPath: input + "/gone.srt", withDestinationPath: input + "/missing")
-        try FileManager.default.createSymbolicLink(atPath: input + "/loop.srt", withDestinationPath: input + "/loop.srt")
+        try FileManager.default.createSymbolicLink(
+            atPath: input + "/loop.srt", withDestinationPath: input + "/loop.srt")
         try write(srt, to: input + "/good.srt")
         let (status, stdout, stderr) = run(["fix", input, "--out", folder + "/out"])
         #expect(status == .someFailed)
