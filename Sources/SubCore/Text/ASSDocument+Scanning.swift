@@ -21,13 +21,15 @@ extension ASSDocument {
                     sections[last].kind == .styles || sections[last].kind == .events,
                     buffer.hasPrefixIgnoringCase("Format:", at: content.lowerBound, limit: content.upperBound)
                 {
-                    let fields = (content.lowerBound + 7)..<content.upperBound
-                    sections[last].format = buffer.string(fields).split(separator: ",")
-                        .map {
-                            String(
-                                $0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }
-                                    .reversed())
-                        }
+                    var names: [String] = []
+                    var start = content.lowerBound + 7
+                    while true {
+                        let end = firstIndex(of: 0x2C, in: buffer, from: start, to: content.upperBound)
+                        names.append(buffer.string(buffer.trimmingBlanks(start..<(end ?? content.upperBound))))
+                        guard let end else { break }
+                        start = end + 1
+                    }
+                    sections[last].format = names
                 }
                 continue
             }
