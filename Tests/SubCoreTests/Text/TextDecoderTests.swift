@@ -27,6 +27,29 @@ import Testing
         #expect(try TextDecoder.encode(result.utf8, as: result.encoding, byteOrderMark: false, file: "a.srt") == line)
     }
 
+    /// Longer texts are told apart by libuchardet alone, without a hint.
+    @Test(arguments: [
+        (TextEncoding.shiftJIS, "明日の朝、駅の前で待っています。表示される文字を確認します。ひらがなとカタカナ。"),
+        (.eucJP, "明日の朝、駅の前で待っています。表示される文字を確認します。ひらがなとカタカナ。"),
+        (.eucKR, "한국어 자막 파일입니다. 잘 보이나요? 글자가 모두 나오는지 확인합니다."),
+        (.gb18030, "晚上的车站只剩下我们两个人。雨停了，你还要等吗？这是简体中文的字幕文件。"),
+        (.big5, "繁體中文字幕，下一站是臺北車站。許多人成功了，宛如奇蹟一般的夜晚。"),
+    ])
+    func detectsWithoutHint(encoding: TextEncoding, text: String) throws {
+        let source = utf8("1\r\n00:00:01,000 --> 00:00:03,000\r\n<font face=\"MS Gothic\">\(text)</font>\r\n")
+        let bytes = try TextDecoder.encode(source, as: encoding, byteOrderMark: false, file: "t.srt")
+        #expect(bytes != source)
+        let decoded = try TextDecoder.decode(bytes, file: "t.srt")
+        #expect(decoded.encoding == encoding)
+        #expect(decoded.utf8 == source)
+    }
+
+    @Test func unrepresentableText() {
+        #expect(throws: TextDecodingError(file: "t.srt", cause: .unrepresentable(encoding: "CP950", offset: 3))) {
+            try TextDecoder.encode(utf8("abc😀"), as: .big5, byteOrderMark: false, file: "t.srt")
+        }
+    }
+
     @Test func samplesAreDetectedWithoutHints() throws {
         #expect(try TextDecoder.decode(sampleBytes("gbk.srt"), file: "gbk.srt").encoding == .gb18030)
         #expect(try TextDecoder.decode(sampleBytes("big5.srt"), file: "big5.srt").encoding == .big5)

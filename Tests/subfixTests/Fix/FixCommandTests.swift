@@ -227,6 +227,28 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(try bytes(folder + "/u/utf16le-bom.srt").starts(with: [0xEF, 0xBB, 0xBF, 0x31, 0x0D, 0x0A]))
     }
 
+    @Test func cjkPolicyReportsWhatItLeftAlone() throws {
+        let folder = try temporaryFolder()
+        let script = "[V4+ Styles]\nFormat: Name, Fontname\nStyle: A,Arial\nStyle: B,SimHei\nStyle: C,My Font\n"
+        try write(script, to: folder + "/a.ass")
+        let (status, stdout, stderr) = run([
+            "fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--also", "my font", "--font", "Custom Sans",
+        ])
+        #expect(status == .success)
+        #expect(stderr == "")
+        #expect(
+            stdout == """
+                changed   \(folder)/a.ass (styles 2, \\fn 0, font tags 0; UTF-8); left alone: Arial
+                1 file: 1 changed, 0 unchanged, 0 failed
+
+                """)
+        let (_, json, _) = run(["fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--json"])
+        let head = #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","styles":1,"#
+        let tail = #""fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"error":null}"#
+        #expect(String(json.split(separator: "\n").first ?? "") == head + tail)
+        #expect(try bytes(folder + "/a.ass") == Array(script.utf8))
+    }
+
     @Test func outputFolderInsideTheInputIsNotWalked() throws {
         let folder = try temporaryFolder()
         try write(srt, to: folder + "/a.srt")
