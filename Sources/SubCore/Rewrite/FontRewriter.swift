@@ -22,6 +22,11 @@ public struct FontRewrite: Sendable, Equatable {
 /// `face` attribute of `<font>` tags in SRT and WebVTT cues. A vertical `@` prefix is kept. Names already equal
 /// to the target are left as they are, so a second run changes nothing.
 ///
+/// The structure (override blocks, `\fn` arguments, `<font>` attributes) is found by scanning UTF-8 bytes, which
+/// measured far faster than regexes: replacing `\fn` in a 20 MB script took 1.96 s with NSRegularExpression and
+/// 2.99 s with Swift Regex, against about 35 ms for this whole rewrite. Regexes decide which names are known CJK
+/// families (`KnownCJKFonts.patterns`), once per distinct name.
+///
 ///     let rewriter = FontRewriter(targetFont: "Noto Sans CJK SC", policy: .all)
 ///     let result = rewriter.rewrite(try ASSDocument(utf8: text.utf8, file: "a.ass"))
 ///     let fixed = TextEdit.apply(result.edits, to: text.utf8)

@@ -24,6 +24,9 @@ public struct SRTDocument: Sendable {
         utf8.withUnsafeBufferPointer { buffer in
             for (index, line) in lines.enumerated() {
                 guard let arrow = SRTDocument.arrow(in: buffer, line.content) else { continue }
+                // Dialogue such as "A --> B" is text: a timing line starts with a digit.
+                let left = buffer.trimmingBlanks(line.start..<arrow)
+                guard let first = left.first, buffer[first].isDigit else { continue }
                 switch CueTiming.parse(buffer, line.content, arrow: arrow) {
                 case .success(let timing):
                     // The line before, when it is a number, is this cue's index, not the last cue's text.

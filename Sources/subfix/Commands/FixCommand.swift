@@ -59,9 +59,10 @@ enum FixCommand {
             throw UsageError.missingOneOf(command: "fix", options: modes)
         }
         let font = arguments.value("font") ?? BundledFont.familyName
-        if font.trimmingCharacters(in: .whitespaces).isEmpty || font.contains(where: { "{}\\,<>\"\n\r".contains($0) }) {
+        if font.trimmingCharacters(in: .whitespaces).isEmpty || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) })
+        {
             throw UsageError.invalidValue(
-                option: "font", value: font, expected: "a font family name without , { } \\ < > \"")
+                option: "font", value: font, expected: "a font family name without , { } \\ < > \" '")
         }
         let policy: RewritePolicy
         switch try arguments.choice("policy", ["all", "cjk"]) ?? "all" {
@@ -92,7 +93,7 @@ enum FixCommand {
         let results = process(inputs, outputs: outputs, options: options, jobs: jobs, io: io, json: json)
 
         let run = FixRunResult(
-            commandLine: ["fix"] + arguments.positionals, started: started, finished: Date(),
+            commandLine: commandLine(arguments), started: started, finished: Date(),
             files: results)
         if json {
             io.printJSON(run.summaryJSON)
@@ -101,6 +102,19 @@ enum FixCommand {
         }
         recordJob(run, io: io, databasePath: nil)
         return run.failed > 0 ? .someFailed : .success
+    }
+
+    /// The command line as the job log records it: `fix`, the paths, then each option given, in the order of the
+    /// option table (ParsedArguments keeps values, not the raw argv).
+    static func commandLine(_ arguments: ParsedArguments) -> [String] {
+        var line = ["fix"] + arguments.positionals
+        for option in spec.options {
+            for value in arguments.all(option.name) {
+                line.append("--" + option.name)
+                if case .value = option.kind { line.append(value) }
+            }
+        }
+        return line
     }
 
     /// The output path of each input (nil for `--dry-run`); for `--in-place` the input itself. A second input

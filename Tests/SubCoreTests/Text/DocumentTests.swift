@@ -69,6 +69,12 @@ import Testing
         #expect(lines[4].plainText == "只有大小，没有字体\n宋体 这两个字只是文字")
     }
 
+    @Test func anArrowInDialogueIsText() throws {
+        let text = "1\n00:00:01,000 --> 00:00:02,000\nLeft --> right\n\n2\n00:00:03,000 --> 00:00:04,000\nok\n"
+        let document = try SRTDocument(utf8: utf8(text), file: "a.srt")
+        #expect(document.dialogueLines().map(\.plainText) == ["Left --> right", "ok"])
+    }
+
     @Test func webVTTBlocks() throws {
         let document = try WebVTTDocument(utf8: sampleBytes("cues.vtt"), file: "cues.vtt")
         #expect(document.blocks.map(\.kind) == [.header, .style, .note, .region, .cue, .cue, .cue, .note, .cue])

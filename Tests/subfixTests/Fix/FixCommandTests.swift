@@ -170,6 +170,15 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(listing(folder) == ["a.srt", "file"])
     }
 
+    @Test func commandLineForTheJobLog() throws {
+        let parsed = try parse(
+            tokenize(["a.srt", "--also", "X", "--dry-run", "--also=Y", "b", "--json"]), for: FixCommand.spec)
+        #expect(
+            FixCommand.commandLine(parsed) == [
+                "fix", "a.srt", "b", "--dry-run", "--also", "X", "--also", "Y", "--json",
+            ])
+    }
+
     @Test func usageErrors() {
         #expect(
             run(["fix", "x.srt"]) == (
@@ -188,6 +197,11 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
             ))
         #expect(run(["fix", "x.srt", "--dry-run", "--encoding-hint", "klingon"]).0 == Status.usage)
         #expect(run(["fix", "x.srt", "--dry-run", "--jobs", "0"]).0 == Status.usage)
+        #expect(
+            run(["fix", "x.srt", "--dry-run", "--font", "A,B"]) == (
+                Status.usage, "",
+                "subfix: error: invalid value 'A,B' for '--font' (expected a font family name without , { } \\ < > \" ')\n"
+            ))
         #expect(run(["fix", "--dry-run"]) == (Status.usage, "", "subfix: error: 'fix' needs PATH\n"))
     }
 
