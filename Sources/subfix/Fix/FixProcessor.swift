@@ -30,6 +30,7 @@ enum FixProcessor {
             try run(input, output: output, options: options, result: &result)
         } catch {
             result.status = .failed
+            result.output = nil
             result.error = error.cause
             result.diff = nil
         }

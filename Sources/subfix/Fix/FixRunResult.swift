@@ -46,7 +46,7 @@ struct FixFileResult: Sendable, Equatable {
             return "\(padded) \(input)"
         case .changed, .unchanged:
             var text = "\(padded) \(input)"
-            if let output { text += " -> \(output)" }
+            if let output, output != input { text += " -> \(output)" }
             text += " (styles \(styles), \\fn \(fnTags), font tags \(fontTags); \(encoding))"
             if !unknownFonts.isEmpty { text += "; left alone: " + unknownFonts.joined(separator: ", ") }
             return text
