@@ -59,10 +59,11 @@ enum FixCommand {
             throw UsageError.missingOneOf(command: "fix", options: modes)
         }
         let font = arguments.value("font") ?? BundledFont.familyName
-        if font.trimmingCharacters(in: .whitespaces).isEmpty || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) })
-        {
+        let trimmed = font.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed != font || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) }) {
             throw UsageError.invalidValue(
-                option: "font", value: font, expected: "a font family name without , { } \\ < > \" '")
+                option: "font", value: font,
+                expected: "a font family name without outer blanks and without , { } \\ < > \" '")
         }
         let policy: RewritePolicy
         switch try arguments.choice("policy", ["all", "cjk"]) ?? "all" {

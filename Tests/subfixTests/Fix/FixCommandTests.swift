@@ -200,7 +200,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(
             run(["fix", "x.srt", "--dry-run", "--font", "A,B"]) == (
                 Status.usage, "",
-                "subfix: error: invalid value 'A,B' for '--font' (expected a font family name without , { } \\ < > \" ')\n"
+                "subfix: error: invalid value 'A,B' for '--font' (expected a font family name without outer blanks and without , { } \\ < > \" ')\n"
             ))
         #expect(run(["fix", "--dry-run"]) == (Status.usage, "", "subfix: error: 'fix' needs PATH\n"))
     }
