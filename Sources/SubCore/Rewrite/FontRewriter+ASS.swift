@@ -6,8 +6,8 @@ extension FontRewriter {
             var textByStyle: [String: String] = [:]
             if policy.needsText {
                 for line in (try? document.dialogueLines()) ?? [] {
-                    textByStyle[line.style, default: ""] +=
-                        (textByStyle[line.style] == nil ? "" : "\n") + line.plainText
+                    let before = textByStyle[line.style].map { $0 + "\n" } ?? ""
+                    textByStyle[line.style] = before + line.plainText
                 }
             }
             document.forEachStyle(buffer) { _, name, font in
