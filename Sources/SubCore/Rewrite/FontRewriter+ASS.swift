@@ -6,8 +6,9 @@ extension FontRewriter {
             var textByStyle: [String: String] = [:]
             if policy.needsText {
                 for line in (try? document.dialogueLines()) ?? [] {
-                    let before = textByStyle[line.style].map { $0 + "\n" } ?? ""
-                    textByStyle[line.style] = before + line.plainText
+                    // Appended in place: a style may have hundreds of thousands of events.
+                    textByStyle[line.style]?.append("\n")
+                    textByStyle[line.style, default: ""].append(line.plainText)
                 }
             }
             document.forEachStyle(buffer) { _, name, font in
