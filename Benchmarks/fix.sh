@@ -80,11 +80,15 @@ rm -rf "$out/sed-small" && cp -r "$out/small" "$out/sed-small"
 t_small_subfix=$(best_of 3 run_subfix_small)
 t_small_sed=$(best_of 3 run_sed_small)
 c_small_subfix=$(cpu_of 3 "$bin fix $out/small --out $out/fixed-small --jobs 2")
+t_small_dry=$(best_of 3 "$bin" fix "$out/small" --dry-run --jobs 2)
+c_small_dry=$(cpu_of 3 "$bin fix $out/small --dry-run --jobs 2")
 c_small_sed=$(cpu_of 3 "find $out/sed-small -type f -print0 | xargs -0 -n 50 -P2 sed -i -E -f $out/fonts.sed")
 printf '%d small files (%s total):\n' "$count" "$(du -sh "$out/small" | cut -f1)"
 printf '  %-28s %8s %10s\n' "" "wall s" "CPU s"
 printf '  %-28s %8.3f %10.3f  (atomic: temp file, fsync, rename per file)\n' "subfix fix --jobs 2 --out" \
     "$t_small_subfix" "$c_small_subfix"
+printf '  %-28s %8.3f %10.3f  (reads, detects, parses, rewrites; writes nothing)\n' "subfix fix --jobs 2 --dry-run" \
+    "$t_small_dry" "$c_small_dry"
 printf '  %-28s %8.3f %10.3f  (no fsync)\n' "xargs -P2 sed -i" "$t_small_sed" "$c_small_sed"
 printf '  ratio %.2fx sed (wall), %.2fx (CPU)\n' "$(ratio "$t_small_sed" "$t_small_subfix")" \
     "$(ratio "$c_small_sed" "$c_small_subfix")"
