@@ -20,3 +20,11 @@ step "subfix extract Samples/tram.mkv --track 1 --attachments $out/fonts --out $
 echo "(track 1 is the player's first subtitle track: ffmpeg's 0:s:0, stream 2, the Chinese one; 0 would be \"Disable\")"
 "$bin" extract Samples/tram.mkv --track 1 --attachments "$out/fonts" --out "$out"
 head -n 20 "$out/tram.0.chi.ass"
+step "subfix fix Samples --out $out/fixed"
+"$bin" fix Samples --out "$out/fixed" || true
+
+step "what changed in yahei-styles.ass (excerpt of the diff)"
+"$bin" fix Samples/yahei-styles.ass --dry-run --diff | sed -n '1,40p'
+
+step "fixing the fixed files again changes nothing"
+"$bin" fix "$out/fixed" --dry-run

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Text decoded from a subtitle file: its UTF-8 bytes (without a byte order mark), the encoding it was read
 /// from and whether the file started with a byte order mark.
 public struct DecodedText: Sendable, Equatable {
@@ -34,7 +36,7 @@ public enum TextDecoder {
             let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: bomLength)
             return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: true)
         }
-        if let nul = bytes.firstIndex(of: 0) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
+        if let nul = firstNUL(bytes) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
         guard let invalidOffset = firstInvalidUTF8(bytes) else {
             return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false)
         }
@@ -90,6 +92,14 @@ public enum TextDecoder {
         return mark.isEmpty ? body : mark + body
     }
 
+    /// The offset of the first NUL byte.
+    private static func firstNUL(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let found = memchr(base, 0, raw.count) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
+    }
+
     /// The Unicode encoding announced by a byte order mark at the start of `bytes`, and the mark's length.
     static func byteOrderMark(of bytes: [UInt8]) -> (TextEncoding, Int)? {
         for encoding in [TextEncoding.utf32LE, .utf32BE, .utf8, .utf16BE, .utf16LE]
@@ -105,7 +115,8 @@ public enum TextDecoder {
         if encoding == .utf8 {
             if let offset = firstInvalidUTF8(body) {
                 if offset + 4 > body.count, isIncompleteUTF8Tail(body, from: offset) {
-                    throw TextDecodingError(file: file, cause: .truncated(encoding: "UTF-8", offset: offsetBase + offset))
+                    throw TextDecodingError(
+                        file: file, cause: .truncated(encoding: "UTF-8", offset: offsetBase + offset))
                 }
                 throw TextDecodingError(file: file, cause: .invalid(encoding: "UTF-8", offset: offsetBase + offset))
             }
@@ -129,7 +140,8 @@ public enum TextDecoder {
             case .invalidSequence(let offset):
                 throw TextDecodingError(file: file, cause: .invalid(encoding: source.name, offset: offsetBase + offset))
             case .truncated(let offset):
-                throw TextDecodingError(file: file, cause: .truncated(encoding: source.name, offset: offsetBase + offset))
+                throw TextDecodingError(
+                    file: file, cause: .truncated(encoding: source.name, offset: offsetBase + offset))
             case .unsupported(_, _, let message), .failed(_, let message):
                 throw TextDecodingError(file: file, cause: .unsupported(encoding: source.name, message: message))
             }
@@ -177,6 +189,13 @@ public enum TextDecoder {
                 let lead = buffer[index]
                 if lead < 0x80 {
                     index += 1
+                    continue
+                }
+                // Fast path for the common three-byte sequences of CJK text (U+1000 to U+CFFF, U+E000 to U+FFFF).
+                if lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 2 < count,
+                    buffer[index + 1] & 0xC0 == 0x80, buffer[index + 2] & 0xC0 == 0x80
+                {
+                    index += 3
                     continue
                 }
                 let length: Int
