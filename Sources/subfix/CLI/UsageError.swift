@@ -11,6 +11,8 @@ enum UsageError: Error, Equatable, Sendable {
     case invalidValue(option: String, value: String, expected: String)
     case conflictingOptions([String])
     case missingOneOf(command: String, options: [String])
+    /// An option that means something only together with another one (`--font` without `--fix`).
+    case needsOption(String, requires: String)
 
     /// The one line printed after `subfix: error: `.
     var message: String {
@@ -38,6 +40,8 @@ enum UsageError: Error, Equatable, Sendable {
             return "options " + options.map { "'--\($0)'" }.joined(separator: ", ") + " cannot be used together"
         case .missingOneOf(let command, let options):
             return "'\(command)' needs one of " + options.map { "'--\($0)'" }.joined(separator: ", ")
+        case .needsOption(let option, let required):
+            return "option '--\(option)' needs '--\(required)'"
         }
     }
 

@@ -2,7 +2,8 @@ import Foundation
 import SubCore
 
 /// `subfix extract FILE [--track N | --subtitle-index N | --stream N | --all] [--format ass|srt|auto]
-/// [--attachments DIR] [--out DIR] [--json]`: text subtitle tracks (one demux pass) and font attachments.
+/// [--attachments DIR] [--out DIR] [--fix [--font NAME] [--policy all|cjk] [--also NAME]...] [--json]`: text subtitle
+/// tracks (one demux pass) and font attachments; with `--fix`, each track's fonts rewritten as `subfix fix` does.
 enum ExtractCommand {
     static let selectorOptions = ["track", "subtitle-index", "stream", "all"]
 
@@ -19,12 +20,20 @@ enum ExtractCommand {
             .value("format", "FORMAT", "ass, srt or auto (ASS for ASS tracks, SRT for the others; default)."),
             .value("attachments", "DIR", "Also write the attachments (fonts) here; alone, only them."),
             .value("out", "DIR", "Write tracks here (default: next to FILE)."),
+            .flag("fix", "Rewrite each track's fonts as 'subfix fix' does before it is written."),
+        ] + RewriteOptions.rows.map { row in
+            var row = row
+            row.help = "With --fix: " + row.help.prefix(1).lowercased() + row.help.dropFirst()
+            return row
+        } + [
             .flag("json", "One JSON object per written file on standard output."),
         ],
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
             'ffmpeg -i FILE -map 0:s:N OUT.<ext>' writes. Bitmap tracks (PGS, VobSub, DVB) cannot be extracted as
             text. A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
+            With --fix, each line (and JSON object) also says how many styles, \\fn tags and font tags were
+            rewritten; the files are what 'subfix fix' makes of the plain extracted tracks.
             """,
         run: { arguments, io in try run(arguments, io) })
 
@@ -36,6 +45,7 @@ enum ExtractCommand {
             throw UsageError.missingArgument(command: "extract", name: "FILE")
         }
         let request = try ExtractRequest(arguments)
+        let fixer = request.fix ? try TrackFixer(arguments) : nil
         let media: MediaFile
         do {
             media = try MediaFile(path: path)
@@ -51,8 +61,10 @@ enum ExtractCommand {
                 let directory = request.outDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent()
                 let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                 let written = try SubtitleTrackWriter.write(
-                    result.tracks, base: base, to: directory, transform: transform)
-                for item in written { report(item, file: path, json: arguments.has("json"), io: io) }
+                    result.tracks, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
+                for item in written {
+                    report(item, fixed: fixer?.results[item.track.stream.index], file: path, json: arguments.has("json"), io: io)
+                }
                 for track in result.tracks where !track.problems.isEmpty {
                     warnAbout(track, file: path, io: io)
                     status = .someFailed
@@ -69,6 +81,9 @@ enum ExtractCommand {
             }
         } catch let error as MediaError {
             io.error(error.description, file: error.file)
+            return .someFailed
+        } catch let failure as FixFailure {
+            io.error(failure.cause, file: path)
             return .someFailed
         }
         return status
@@ -111,11 +126,15 @@ enum ExtractCommand {
         }
     }
 
-    private static func report(_ item: SubtitleTrackWriter.Written, file: String, json: Bool, io: CommandIO) {
+    /// One line (or JSON object) per written track; with `--fix`, what the rewriter did to it.
+    private static func report(
+        _ item: SubtitleTrackWriter.Written, fixed: FixFileResult?, file: String, json: Bool, io: CommandIO
+    ) {
         let stream = item.track.stream
         if json {
             io.printJSON(
-                .object([
+                .object(
+                    [
                     ("file", .string(file)),
                     ("track", stream.playerIndex.map(JSON.int) ?? .null),
                     ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
@@ -124,12 +143,17 @@ enum ExtractCommand {
                     ("language", .optional(stream.language)),
                     ("format", .string(item.track.format.rawValue)),
                     ("output", .string(item.url.relativePath)),
-                ]))
+                    ] + (fixed?.countsJSON ?? [])))
         } else {
             let details = [stream.codec, stream.language].compactMap { $0 }.joined(separator: ", ")
-            io.print(
+            var line =
                 "\(item.url.relativePath): track \(stream.playerIndex ?? 0) = 0:s:\(stream.subtitleIndex ?? 0) "
-                    + "= stream \(stream.index) (\(details))")
+                + "= stream \(stream.index) (\(details))"
+            if let fixed {
+                line += ", fixed (\(fixed.countsText))"
+                if !fixed.unknownFonts.isEmpty { line += "; left alone: " + fixed.unknownFonts.joined(separator: ", ") }
+            }
+            io.print(line)
         }
     }
 
@@ -158,6 +182,8 @@ struct ExtractRequest {
     var format = ExtractionFormatChoice.auto
     var attachmentDirectory: URL?
     var outDirectory: URL?
+    /// `--fix`: rewrite each track's fonts before writing it.
+    var fix = false
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         all = arguments.has("all")
@@ -183,6 +209,10 @@ struct ExtractRequest {
         }
         attachmentDirectory = arguments.value("attachments").map { URL(fileURLWithPath: $0) }
         outDirectory = arguments.value("out").map { URL(fileURLWithPath: $0) }
+        fix = arguments.has("fix")
+        if !fix, let option = RewriteOptions.names.first(where: arguments.has) {
+            throw .needsOption(option, requires: "fix")
+        }
         if selectors.isEmpty && !all && attachmentDirectory == nil {
             throw .missingOneOf(command: "extract", options: ExtractCommand.selectorOptions + ["attachments"])
         }

@@ -11,15 +11,18 @@ enum FixCommand {
         positionals: [
             PositionalSpec(
                 name: "PATH", minimum: 1, maximum: nil,
-                help: "Subtitle files, or folders walked for .ass .ssa .srt .vtt.")
+                help:
+                    "Subtitle or media files, or folders walked for .ass .ssa .srt .vtt and .mkv .mka .mks .mp4 .m4v"
+                    + " .mov .webm .avi .ts .m2ts.")
         ],
         options: [
             .value("out", "DIR", "Write the fixed files under DIR, mirroring the paths below each PATH."),
-            .flag("in-place", "Rewrite the files themselves, keeping a backup of each."),
+            .flag(
+                "in-place",
+                "Rewrite the files themselves, keeping a backup of each; for a media file, write the sidecars next"
+                    + " to it (the media file itself is never modified)."),
             .flag("dry-run", "Write nothing; report what would change."),
-            .value("font", "NAME", "The font to write (default: \(BundledFont.familyName))."),
-            .value("policy", "all|cjk", "Rewrite every font (all, the default) or only known CJK fonts (cjk)."),
-            .value("also", "NAME", repeatable: true, "With --policy cjk, also rewrite this font."),
+        ] + RewriteOptions.rows + [
             .value("encoding", "utf8|keep", "Write UTF-8 (default) or keep each file's own encoding."),
             .value(
                 "encoding-hint", "LANG|CODEPAGE",
@@ -33,6 +36,13 @@ enum FixCommand {
             One of --out, --in-place or --dry-run is required. Output is UTF-8, with a byte order mark only where
             the input had one, unless --encoding keep. Writes are atomic and keep the input's permissions; an
             existing backup is never overwritten. Exit status: 0 all fixed, 1 some file failed, 2 usage error.
+
+            A media file is only read, never modified: all its text subtitle tracks are extracted in one pass and
+            each is fixed into a sidecar named as 'subfix extract' names it, <base>.<subtitleIndex>.<language>.<ext>
+            (next to the media file, or under --out DIR mirroring the paths), one report line per track; --diff
+            compares with the text as extracted. Bitmap tracks (PGS, VobSub, DVB) and files without subtitle
+            tracks are reported as skipped. A truncated or damaged media file fails whole: no sidecar is written.
+            With --json, media lines also carry track, subtitleIndex, stream and note.
             """,
         run: { arguments, io in try run(arguments, io: io) })
 
@@ -58,18 +68,7 @@ enum FixCommand {
         } else {
             throw UsageError.missingOneOf(command: "fix", options: modes)
         }
-        let font = arguments.value("font") ?? BundledFont.familyName
-        let trimmed = font.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed != font || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) }) {
-            throw UsageError.invalidValue(
-                option: "font", value: font,
-                expected: "a font family name without outer blanks and without , { } \\ < > \" '")
-        }
-        let policy: RewritePolicy
-        switch try arguments.choice("policy", ["all", "cjk"]) ?? "all" {
-        case "cjk": policy = .cjk(also: arguments.all("also"))
-        default: policy = .all
-        }
+        let rewriter = try RewriteOptions.rewriter(arguments)
         let keep = try arguments.choice("encoding", ["utf8", "keep"]) == "keep"
         var hint: TextEncoding?
         if let label = arguments.value("encoding-hint") {
@@ -84,14 +83,15 @@ enum FixCommand {
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
         let options = FixOptions(
-            destination: destination, rewriter: FontRewriter(targetFont: font, policy: policy),
+            destination: destination, rewriter: rewriter,
             keepEncoding: keep, hint: hint, diff: arguments.has("diff") && !json)
 
         var excluded: String?
         if case .folder(let folder) = destination { excluded = folder }
         let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
-        let outputs = outputPaths(inputs, destination: destination)
-        let results = process(inputs, outputs: outputs, options: options, jobs: jobs, io: io, json: json)
+        let (outputs, claims) = outputPaths(inputs, destination: destination)
+        let results = process(
+            inputs, outputs: outputs, claims: claims, options: options, jobs: jobs, io: io, json: json)
 
         let run = FixRunResult(
             commandLine: commandLine(arguments), started: started, finished: Date(),
@@ -118,15 +118,27 @@ enum FixCommand {
         return line
     }
 
-    /// The output path of each input (nil for `--dry-run`); for `--in-place` the input itself. A second input
-    /// mapping to the same output gets a failure instead.
-    private static func outputPaths(_ inputs: [FixInput], destination: FixDestination) -> [Result<String?, FixFailure>]
-    {
+    /// The output path of each input (nil for `--dry-run`); for `--in-place` the input itself; for a media file
+    /// the folder its sidecars go to. A second input mapping to the same output gets a failure instead.
+    private static func outputPaths(
+        _ inputs: [FixInput], destination: FixDestination
+    ) -> (paths: [Result<String?, FixFailure>], claims: FixClaims) {
         var claimed: [String: String] = [:]
-        return inputs.map { input in
+        let paths = inputs.map { input -> Result<String?, FixFailure> in
+            if input.isMedia {
+                switch destination {
+                case .dryRun: return .success(nil)
+                case .inPlace: return .success((input.path as NSString).deletingLastPathComponent)
+                case .folder(let folder):
+                    let relative = (input.relativePath as NSString).deletingLastPathComponent
+                    return .success(relative.isEmpty ? folder : folder + "/" + relative)
+                }
+            }
             switch destination {
             case .dryRun: return .success(nil)
-            case .inPlace: return .success(input.path)
+            case .inPlace:
+                claimed[input.path] = input.path
+                return .success(input.path)
             case .folder(let folder):
                 let output = folder + "/" + input.relativePath
                 if let first = claimed[output] {
@@ -136,19 +148,21 @@ enum FixCommand {
                 return .success(output)
             }
         }
+        return (paths, FixClaims(files: claimed))
     }
 
     /// Processes the files on `jobs` threads and prints each result in input order as soon as it and all
-    /// before it are done. A progress line goes to a terminal's stderr once the run has taken a second.
+    /// before it are done (a media file gives one result per track). A progress line goes to a terminal's
+    /// stderr once the run has taken a second.
     private static func process(
-        _ inputs: [FixInput], outputs: [Result<String?, FixFailure>], options: FixOptions, jobs: Int,
-        io: CommandIO, json: Bool
+        _ inputs: [FixInput], outputs: [Result<String?, FixFailure>], claims: FixClaims, options: FixOptions,
+        jobs: Int, io: CommandIO, json: Bool
     ) -> [FixFileResult] {
         struct State {
             var next = 0
             var printed = 0
             var done = 0
-            var results: [FixFileResult?]
+            var results: [[FixFileResult]?]
             var progressShown = false
             var lastProgress = 0.0
         }
@@ -163,20 +177,24 @@ enum FixCommand {
                     return state.next
                 }
                 guard let index else { return }
-                let result: FixFileResult
+                let results: [FixFileResult]
                 switch outputs[index] {
+                case .success(let output) where inputs[index].isMedia:
+                    results = FixProcessor.processMedia(
+                        inputs[index], folder: output, options: options, claims: claims)
                 case .success(let output):
-                    result = FixProcessor.process(inputs[index], output: output, options: options)
+                    results = [FixProcessor.process(inputs[index], output: output, options: options)]
                 case .failure(let failure):
-                    result = FixFileResult(
-                        input: inputs[index].path, output: nil, status: .failed, error: failure.cause)
+                    results = [
+                        FixFileResult(input: inputs[index].path, output: nil, status: .failed, error: failure.cause)
+                    ]
                 }
                 state.withLock { state in
-                    state.results[index] = result
+                    state.results[index] = results
                     state.done += 1
                     while state.printed < inputs.count, let ready = state.results[state.printed] {
                         if state.progressShown { io.progress("\r\u{1B}[K") }
-                        report(ready, io: io, json: json)
+                        for result in ready { report(result, io: io, json: json) }
                         state.printed += 1
                     }
                     let elapsed = Date().timeIntervalSince(start)
@@ -190,7 +208,7 @@ enum FixCommand {
         }
         return state.withLock { state in
             if state.progressShown { io.progress("\r\u{1B}[K") }
-            return state.results.compactMap { $0 }
+            return state.results.compactMap { $0 }.flatMap { $0 }
         }
     }
 

@@ -8,12 +8,24 @@ struct FixInput: Sendable, Equatable {
     var relativePath: String
     /// Why the path cannot be used, found while walking (a folder that cannot be listed).
     var problem: String?
+
+    /// Whether the path has a media extension: its text tracks are extracted and fixed as sidecar files.
+    var isMedia: Bool { FixInputs.isMedia(path) }
 }
 
 /// Finds the subtitle files under the paths given to `subfix fix`.
 enum FixInputs {
+    /// The extensions (lowercase) of media files whose text tracks `subfix fix` extracts and fixes.
+    static let mediaExtensions: Set<String> = ["mkv", "mka", "mks", "mp4", "m4v", "mov", "webm", "avi", "ts", "m2ts"]
+
+    /// Whether `path` ends in one of `mediaExtensions` (any case).
+    static func isMedia(_ path: String) -> Bool {
+        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
+        return mediaExtensions.contains(path[path.index(after: dot)...].lowercased())
+    }
+
     /// Files named directly are taken whatever their extension; folders are walked recursively for `.ass`,
-    /// `.ssa`, `.srt` and `.vtt` (any case), in name order, following symlinks but never into a folder already
+    /// `.ssa`, `.srt` and `.vtt` and the media extensions (any case), in name order, following symlinks but never into a folder already
     /// visited (no loops) and never into `excluded` (the `--out` folder, when it lies inside an input folder).
     /// A path that does not exist is kept, so that it is reported as failed.
     static func collect(_ arguments: [String], excluding excluded: String? = nil) -> [FixInput] {
@@ -55,8 +67,8 @@ enum FixInputs {
                 }
                 guard child.st_mode & S_IFMT == S_IFREG else { continue }
             }
-            // Regular files and dangling symlinks with a subtitle extension (the latter fail when read).
-            if SubtitleFormat(path: name) != nil {
+            // Regular files and dangling symlinks with a subtitle or media extension (the latter fail when read).
+            if SubtitleFormat(path: name) != nil || isMedia(name) {
                 inputs.append(FixInput(path: path, relativePath: childRelative))
             }
         }

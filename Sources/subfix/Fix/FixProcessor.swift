@@ -1,59 +1,35 @@
 import Foundation
 import SubCore
 
-/// How `subfix fix` writes its results.
-enum FixDestination: Sendable, Equatable {
-    /// Into a folder, mirroring the inputs' relative paths.
-    case folder(String)
-    /// Over each input, after keeping a backup with this suffix.
-    case inPlace(backupSuffix: String)
-    /// Nowhere: only report what would change.
-    case dryRun
-}
-
-/// The settings of one `subfix fix` run.
-struct FixOptions: Sendable {
-    var destination: FixDestination
-    var rewriter: FontRewriter
-    /// Write in the input's own encoding instead of UTF-8.
-    var keepEncoding: Bool
-    var hint: TextEncoding?
-    var diff: Bool
-}
-
 /// Fixes one file: read, decode, parse, rewrite, encode, write. Never throws: failures become results, and
-/// nothing is written for a file that fails.
+/// nothing is written for a file that fails. Media files go through `FixProcessor+Media.swift`, which hands
+/// each extracted track to the same `fix(_:format:file:options:into:)`.
 enum FixProcessor {
     static func process(_ input: FixInput, output: String?, options: FixOptions) -> FixFileResult {
         var result = FixFileResult(input: input.path, output: output, status: .failed)
         do throws(FixFailure) {
             try run(input, output: output, options: options, result: &result)
         } catch {
-            result.status = .failed
-            result.output = nil
-            result.error = error.cause
-            result.diff = nil
+            result.fail(error)
         }
         return result
     }
 
-    private static func run(
-        _ input: FixInput, output: String?, options: FixOptions, result: inout FixFileResult
-    ) throws(FixFailure) {
-        if let problem = input.problem { throw FixFailure(cause: problem) }
-        guard let format = SubtitleFormat(path: input.path) else {
-            throw FixFailure(cause: "not a subtitle file (expected .ass, .ssa, .srt or .vtt)")
-        }
-        let (original, mode) = try FixFileSystem.read(input.path)
+    /// Decodes, parses and rewrites `original` (a subtitle in `format`, named `file` in messages), recording the
+    /// counts, the encoding and the status in `result`. Writes nothing.
+    static func fix(
+        _ original: [UInt8], format: SubtitleFormat, file: String, options: FixOptions,
+        into result: inout FixFileResult
+    ) throws(FixFailure) -> FixedSubtitle {
         let decoded: DecodedText
         do {
-            decoded = try TextDecoder.decode(original, file: input.path, hint: options.hint)
+            decoded = try TextDecoder.decode(original, file: file, hint: options.hint)
         } catch {
             throw FixFailure(cause: error.message)
         }
         let document: SubtitleDocument
         do {
-            document = try SubtitleDocument(decoded.utf8, format: format, file: input.path)
+            document = try SubtitleDocument(decoded.utf8, format: format, file: file)
         } catch {
             throw FixFailure(cause: error.located)
         }
@@ -64,7 +40,6 @@ enum FixProcessor {
         result.unknownFonts = rewrite.unknownFonts
         let target = options.keepEncoding ? decoded.encoding : .utf8
         result.encoding = target == decoded.encoding ? target.name : "\(decoded.encoding.name) -> \(target.name)"
-        // UTF-8 output with edits is streamed from the edits to the file; anything else is built whole.
         let streamed = target == .utf8 && !rewrite.isEmpty
         var bytes: [UInt8] = []
         if rewrite.isEmpty && target == decoded.encoding {
@@ -74,44 +49,40 @@ enum FixProcessor {
             do throws(TextDecodingError) {
                 if options.keepEncoding && !decoded.encoding.isUnicode {
                     // A legacy encoding must give back the very bytes it was read from.
-                    let again = try TextDecoder.encode(decoded.utf8, as: target, byteOrderMark: false, file: input.path)
+                    let again = try TextDecoder.encode(decoded.utf8, as: target, byteOrderMark: false, file: file)
                     if again != original {
                         let offset =
                             zip(again, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                             ?? min(again.count, original.count)
                         throw TextDecodingError(
-                            file: input.path,
-                            cause: .unrepresentable(
-                                encoding: target.name,
-                                offset: offset))
+                            file: file, cause: .unrepresentable(encoding: target.name, offset: offset))
                     }
                 }
                 bytes = try TextDecoder.encode(
-                    fixed, as: target, byteOrderMark: decoded.hasByteOrderMark,
-                    file: input.path)
+                    fixed, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file)
             } catch {
                 throw FixFailure(cause: error.message)
             }
         }
-        result.status = streamed || bytes != original ? .changed : .unchanged
-        if options.diff && result.status == .changed {
-            result.diff = UnifiedDiff.make(
-                old: decoded.utf8, new: TextEdit.apply(rewrite.edits, to: decoded.utf8),
-                oldName: input.path, newName: output ?? input.path)
+        let fixed = FixedSubtitle(
+            original: original, decoded: decoded, rewrite: rewrite, streamed: streamed, bytes: bytes)
+        result.status = fixed.changed ? .changed : .unchanged
+        return fixed
+    }
+
+    private static func run(
+        _ input: FixInput, output: String?, options: FixOptions, result: inout FixFileResult
+    ) throws(FixFailure) {
+        if let problem = input.problem { throw FixFailure(cause: problem) }
+        guard let format = SubtitleFormat(path: input.path) else {
+            throw FixFailure(
+                cause: "not a subtitle or media file (expected .ass, .ssa, .srt, .vtt or a media file such as .mkv"
+                    + " or .mp4)")
         }
-        let mark = decoded.hasByteOrderMark ? TextEncoding.utf8.byteOrderMark : []
-        let write = { (path: String) throws(FixFailure) in
-            guard streamed else { return try FixFileSystem.writeAtomically(bytes, to: path, mode: mode) }
-            try FixFileSystem.writeAtomically(to: path, mode: mode) { sink in
-                sink.write(mark[...])
-                var position = 0
-                for edit in rewrite.edits {
-                    sink.write(decoded.utf8[position..<edit.range.lowerBound])
-                    sink.write(edit.replacement[...])
-                    position = edit.range.upperBound
-                }
-                sink.write(decoded.utf8[position...])
-            }
+        let (original, mode) = try FixFileSystem.read(input.path)
+        let fixed = try fix(original, format: format, file: input.path, options: options, into: &result)
+        if options.diff && result.status == .changed {
+            result.diff = fixed.diff(oldName: input.path, newName: output ?? input.path)
         }
 
         switch options.destination {
@@ -125,13 +96,7 @@ enum FixProcessor {
                 throw FixFailure(
                     cause: "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
             }
-            try FixFileSystem.makeFolders((output as NSString).deletingLastPathComponent)
-            if !streamed, FixFileSystem.status(output) != nil, let current = try? FixFileSystem.read(output).bytes,
-                current == bytes
-            {
-                return
-            }
-            try write(output)
+            try writeUnlessSame(fixed, to: output, mode: mode)
         case .inPlace(let suffix):
             guard result.status == .changed else { return }
             let backup = input.path + suffix
@@ -142,7 +107,19 @@ enum FixProcessor {
             }
             try FixFileSystem.writeAtomically(original, to: backup, mode: mode)
             // Through a symlink, the file it points to is rewritten and the link stays a link.
-            try write(FixFileSystem.resolved(input.path) ?? input.path)
+            try fixed.write(to: FixFileSystem.resolved(input.path) ?? input.path, mode: mode)
         }
+    }
+
+    /// Writes `fixed` to `output` (creating its folder), unless `output` already holds exactly those bytes.
+    static func writeUnlessSame(_ fixed: FixedSubtitle, to output: String, mode: mode_t) throws(FixFailure) {
+        let folder = (output as NSString).deletingLastPathComponent
+        if !folder.isEmpty { try FixFileSystem.makeFolders(folder) }
+        if !fixed.streamed, FixFileSystem.status(output) != nil,
+            let current = try? FixFileSystem.read(output).bytes, current == fixed.bytes
+        {
+            return
+        }
+        try fixed.write(to: output, mode: mode)
     }
 }

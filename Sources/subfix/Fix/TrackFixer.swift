@@ -1,0 +1,31 @@
+import Foundation
+import SubCore
+
+/// `subfix extract --fix`: runs each extracted track through `FixProcessor.fix` (the very rewriting `subfix fix`
+/// does to a file) before `SubtitleTrackWriter` writes it, and keeps what it did for the report.
+final class TrackFixer {
+    private let options: FixOptions
+    /// The result of each fixed track, by stream index.
+    private(set) var results: [Int: FixFileResult] = [:]
+
+    /// A fixer for the rewrite options in `arguments`.
+    init(_ arguments: ParsedArguments) throws(UsageError) {
+        options = FixOptions(
+            destination: .dryRun, rewriter: try RewriteOptions.rewriter(arguments), keepEncoding: false, hint: nil,
+            diff: false)
+    }
+
+    /// The transform for `SubtitleTrackWriter.write`; tracks are named `<base>...` in messages. Throws
+    /// `FixFailure` for a track that cannot be fixed (then no track is written).
+    func transform(base: String) -> SubtitleTrackWriter.Transform {
+        { [self] track in
+            let name = track.fileName(base: base)
+            var result = FixFileResult(input: name, output: nil, status: .failed)
+            let fixed = try FixProcessor.fix(
+                [UInt8](track.data), format: track.format == .ass ? .ass : .srt, file: name, options: options,
+                into: &result)
+            results[track.stream.index] = result
+            return Data(fixed.output)
+        }
+    }
+}
