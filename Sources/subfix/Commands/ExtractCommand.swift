@@ -21,13 +21,14 @@ enum ExtractCommand {
             .value("attachments", "DIR", "Also write the attachments (fonts) here; alone, only them."),
             .value("out", "DIR", "Write tracks here (default: next to FILE)."),
             .flag("fix", "Rewrite each track's fonts as 'subfix fix' does before it is written."),
-        ] + RewriteOptions.rows.map { row in
-            var row = row
-            row.help = "With --fix: " + row.help.prefix(1).lowercased() + row.help.dropFirst()
-            return row
-        } + [
-            .flag("json", "One JSON object per written file on standard output."),
-        ],
+        ]
+            + RewriteOptions.rows.map { row in
+                var row = row
+                row.help = "With --fix: " + row.help.prefix(1).lowercased() + row.help.dropFirst()
+                return row
+            } + [
+                .flag("json", "One JSON object per written file on standard output.")
+            ],
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
             'ffmpeg -i FILE -map 0:s:N OUT.<ext>' writes. Bitmap tracks (PGS, VobSub, DVB) cannot be extracted as
@@ -63,7 +64,9 @@ enum ExtractCommand {
                 let written = try SubtitleTrackWriter.write(
                     result.tracks, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
                 for item in written {
-                    report(item, fixed: fixer?.results[item.track.stream.index], file: path, json: arguments.has("json"), io: io)
+                    report(
+                        item, fixed: fixer?.results[item.track.stream.index], file: path, json: arguments.has("json"),
+                        io: io)
                 }
                 for track in result.tracks where !track.problems.isEmpty {
                     warnAbout(track, file: path, io: io)
@@ -135,14 +138,14 @@ enum ExtractCommand {
             io.printJSON(
                 .object(
                     [
-                    ("file", .string(file)),
-                    ("track", stream.playerIndex.map(JSON.int) ?? .null),
-                    ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
-                    ("stream", .int(stream.index)),
-                    ("codec", .string(stream.codec)),
-                    ("language", .optional(stream.language)),
-                    ("format", .string(item.track.format.rawValue)),
-                    ("output", .string(item.url.relativePath)),
+                        ("file", .string(file)),
+                        ("track", stream.playerIndex.map(JSON.int) ?? .null),
+                        ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
+                        ("stream", .int(stream.index)),
+                        ("codec", .string(stream.codec)),
+                        ("language", .optional(stream.language)),
+                        ("format", .string(item.track.format.rawValue)),
+                        ("output", .string(item.url.relativePath)),
                     ] + (fixed?.countsJSON ?? [])))
         } else {
             let details = [stream.codec, stream.language].compactMap { $0 }.joined(separator: ", ")

@@ -66,7 +66,9 @@ struct FixFileResult: Sendable, Equatable {
                 ("stream", track.map { .int($0.index) } ?? .null),
             ]
         }
-        members += [("output", .optional(output)), ("status", .string(status.rawValue)), ("encoding", .string(encoding))]
+        members += [
+            ("output", .optional(output)), ("status", .string(status.rawValue)), ("encoding", .string(encoding)),
+        ]
         members += countsJSON + [("error", .optional(error))]
         if fromMedia { members.append(("note", .optional(note))) }
         return .object(members)
