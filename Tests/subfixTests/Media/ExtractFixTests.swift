@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+@testable import subfix
+
+/// `subfix extract --fix`: the seeds' whole pipeline in one command.
+@Suite struct ExtractFixTests {
+    private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
+        let (io, output) = CommandIO.capturing()
+        let status = SubfixCLI.run(arguments, io: io)
+        return (status, output.stdout, output.stderr)
+    }
+
+    /// The Fontname field of each `Style:` line.
+    private func styleFonts(_ text: String) -> [String] {
+        text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Style:") }.compactMap {
+            $0.split(separator: ",", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+        }
+    }
+
+    @Test func extractFixEqualsFixOfThePlainExtraction() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let plain = directory.appendingPathComponent("plain").path
+        let fixed = directory.appendingPathComponent("fixed").path
+        let refixed = directory.appendingPathComponent("refixed").path
+        #expect(run(["extract", MediaCLIFixtures.mkv, "--all", "--out", plain]).0 == subfix.ExitStatus.success)
+        let (status, stdout, stderr) = run(["extract", MediaCLIFixtures.mkv, "--all", "--fix", "--out", fixed])
+        #expect(status == subfix.ExitStatus.success)
+        #expect(stderr == "")
+        #expect(
+            stdout == """
+                \(fixed)/tram.0.chi.ass: track 1 = 0:s:0 = stream 2 (ass, chi), fixed (styles 2, \\fn 1, font tags 0)
+                \(fixed)/tram.1.eng.srt: track 2 = 0:s:1 = stream 3 (subrip, eng), fixed (styles 0, \\fn 0, font tags 1)
+                \(fixed)/tram.2.jpn.ass: track 3 = 0:s:2 = stream 4 (ass, jpn), fixed (styles 2, \\fn 1, font tags 0)
+
+                """)
+        #expect(run(["fix", plain, "--out", refixed]).0 == subfix.ExitStatus.success)
+        let names = try MediaCLIFixtures.listing(URL(fileURLWithPath: fixed))
+        #expect(names == ["tram.0.chi.ass", "tram.1.eng.srt", "tram.2.jpn.ass"])
+        #expect(try MediaCLIFixtures.listing(URL(fileURLWithPath: refixed)) == names)
+        for name in names {
+            let one = try Data(contentsOf: URL(fileURLWithPath: fixed + "/" + name))
+            let other = try Data(contentsOf: URL(fileURLWithPath: refixed + "/" + name))
+            #expect(one == other, "\(name)")
+            #expect(one != (try Data(contentsOf: URL(fileURLWithPath: plain + "/" + name))), "\(name)")
+        }
+        for name in ["tram.0.chi.ass", "tram.2.jpn.ass"] {
+            let original = styleFonts(try String(contentsOfFile: plain + "/" + name, encoding: .utf8))
+            let rewritten = styleFonts(try String(contentsOfFile: fixed + "/" + name, encoding: .utf8))
+            #expect(!original.isEmpty)
+            #expect(original.allSatisfy { $0 != "Noto Sans CJK SC" })
+            // A vertical font keeps its '@'.
+            #expect(rewritten == original.map { ($0.hasPrefix("@") ? "@" : "") + "Noto Sans CJK SC" })
+            #expect(Set(original).isDisjoint(with: rewritten))
+        }
+    }
+
+    @Test func fixOptionsReachTheRewriterAndTheJSON() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let (status, stdout, _) = run([
+            "extract", MediaCLIFixtures.mkv, "--track", "1", "--fix", "--policy", "cjk", "--font", "Custom Sans",
+            "--out", directory.path, "--json",
+        ])
+        #expect(status == subfix.ExitStatus.success)
+        #expect(
+            stdout == """
+                {"file":"\(MediaCLIFixtures.mkv)","track":1,"subtitleIndex":0,"stream":2,"codec":"ass","language":"chi","format":"ass","output":"\(directory.path)/tram.0.chi.ass","styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[]}
+
+                """)
+        let text = try String(contentsOfFile: directory.path + "/tram.0.chi.ass", encoding: .utf8)
+        #expect(styleFonts(text) == ["Custom Sans", "Custom Sans"])
+        #expect(text.contains("{\\fnCustom Sans}"))
+    }
+
+    @Test(arguments: [
+        (["--font", "Foo"], "subfix: error: option '--font' needs '--fix'\n"),
+        (["--policy", "cjk"], "subfix: error: option '--policy' needs '--fix'\n"),
+        (["--also", "Foo", "--policy", "cjk"], "subfix: error: option '--policy' needs '--fix'\n"),
+        (
+            ["--fix", "--policy", "some"],
+            "subfix: error: invalid value 'some' for '--policy' (expected all, cjk)\n"
+        ),
+        (
+            ["--fix", "--font", " Foo"],
+            "subfix: error: invalid value ' Foo' for '--font' (expected a font family name without outer blanks"
+                + " and without , { } \\ < > \" ')\n"
+        ),
+    ])
+    func fixOptionsWithoutFixAreUsageErrors(arguments: [String], stderr: String) throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let result = run(["extract", MediaCLIFixtures.mkv, "--all", "--out", directory.path] + arguments)
+        #expect(result.0 == subfix.ExitStatus.usage)
+        #expect(result.1 == "")
+        #expect(result.2 == stderr)
+        #expect(try MediaCLIFixtures.listing(directory) == [])
+    }
+}
