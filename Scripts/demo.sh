@@ -20,6 +20,14 @@ step "subfix extract Samples/tram.mkv --track 1 --attachments $out/fonts --out $
 echo "(track 1 is the player's first subtitle track: ffmpeg's 0:s:0, stream 2, the Chinese one; 0 would be \"Disable\")"
 "$bin" extract Samples/tram.mkv --track 1 --attachments "$out/fonts" --out "$out"
 head -n 20 "$out/tram.0.chi.ass"
+
+step "subfix extract Samples/tram.mkv --track 1 --fix --out $out/fixed-track"
+echo "(the seeds' whole pipeline in one command: extract the track, rewrite its fonts, write it)"
+"$bin" extract Samples/tram.mkv --track 1 --fix --out "$out/fixed-track"
+echo "Style lines before:"
+grep '^Style:' "$out/tram.0.chi.ass"
+echo "Style lines after:"
+grep '^Style:' "$out/fixed-track/tram.0.chi.ass"
 step "subfix fix Samples --out $out/fixed"
 "$bin" fix Samples --out "$out/fixed" || true
 
