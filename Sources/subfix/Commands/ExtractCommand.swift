@@ -22,11 +22,7 @@ enum ExtractCommand {
             .value("out", "DIR", "Write tracks here (default: next to FILE)."),
             .flag("fix", "Rewrite each track's fonts as 'subfix fix' does before it is written."),
         ]
-            + RewriteOptions.rows.map { row in
-                var row = row
-                row.help = "With --fix: " + row.help.prefix(1).lowercased() + row.help.dropFirst()
-                return row
-            } + [
+            + RewriteOptions.rows(onlyWith: "fix") + [
                 .flag("json", "One JSON object per written file on standard output.")
             ],
         discussion: """

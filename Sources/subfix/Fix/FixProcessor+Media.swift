@@ -74,7 +74,7 @@ extension FixProcessor {
         do throws(FixFailure) {
             if let problem = track.problems.first {
                 let more = track.problems.count > 1 ? " (and \(track.problems.count - 1) more)" : ""
-                throw FixFailure(cause: "\(label): \(problem)\(more); no sidecar written")
+                throw FixFailure(cause: "\(problem)\(more); no sidecar written")
             }
             if let output {
                 switch claims.claim(output, forMedia: input.path) {
@@ -84,7 +84,7 @@ extension FixProcessor {
                     result.note = "\(label): '\(output)' is also the output of '\(other)', which is fixed instead"
                     return result
                 case .media(let other):
-                    throw FixFailure(cause: "\(label): output '\(output)' is also the output of '\(other)'")
+                    throw FixFailure(cause: "output '\(output)' is also the output of '\(other)'")
                 case nil:
                     break
                 }
@@ -110,7 +110,7 @@ extension FixProcessor {
                     let backup = output + suffix
                     if FixFileSystem.exists(backup) {
                         throw FixFailure(
-                            cause: "\(label): backup '\(backup)' already exists; not overwriting it"
+                            cause: "backup '\(backup)' already exists; not overwriting it"
                                 + " (move it away or choose another --backup-suffix)")
                     }
                     try FixFileSystem.writeAtomically(current, to: backup, mode: currentMode)
@@ -118,7 +118,8 @@ extension FixProcessor {
                 try FixFileSystem.writeAtomically(bytes, to: output, mode: mode)
             }
         } catch {
-            result.fail(error)
+            // Every failure names the track: the report line's file is the media file.
+            result.fail(FixFailure(cause: "\(label): \(error.cause)"))
         }
         return result
     }

@@ -11,6 +11,15 @@ enum RewriteOptions {
         .value("also", "NAME", repeatable: true, "With --policy cjk, also rewrite this font."),
     ]
 
+    /// `rows` for a command where they only apply together with `flag` (`extract --fix`), saying so in their help.
+    static func rows(onlyWith flag: String) -> [OptionSpec] {
+        rows.map { row in
+            var row = row
+            row.help = "With --\(flag): " + row.help.prefix(1).lowercased() + row.help.dropFirst()
+            return row
+        }
+    }
+
     /// The names of `rows`, in table order.
     static var names: [String] { rows.map(\.name) }
 

@@ -21,9 +21,15 @@ final class TrackFixer {
         { [self] track in
             let name = track.fileName(base: base)
             var result = FixFileResult(input: name, output: nil, status: .failed)
-            let fixed = try FixProcessor.fix(
-                [UInt8](track.data), format: track.format == .ass ? .ass : .srt, file: name, options: options,
-                into: &result)
+            let fixed: FixedSubtitle
+            do throws(FixFailure) {
+                fixed = try FixProcessor.fix(
+                    [UInt8](track.data), format: track.format == .ass ? .ass : .srt, file: name, options: options,
+                    into: &result)
+            } catch {
+                // The error line names the media file: say which track.
+                throw FixFailure(cause: "track \(track.stream.playerIndex ?? 0) (\(name)): \(error.cause)")
+            }
             results[track.stream.index] = result
             return Data(fixed.output)
         }

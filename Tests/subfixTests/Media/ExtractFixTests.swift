@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import Testing
 
 @testable import subfix
@@ -92,6 +93,42 @@ import Testing
         #expect(result.0 == subfix.ExitStatus.usage)
         #expect(result.1 == "")
         #expect(result.2 == stderr)
+        #expect(try MediaCLIFixtures.listing(directory) == [])
+    }
+
+    /// Tracks whose bytes the rewriter cannot read (hand-made here: libavformat's muxers always write clean text)
+    /// fail the whole write with the rewriter's message, and no track is left behind.
+    @Test(
+        arguments: [
+            (
+                [0x5B, 0x53, 0x00, 0xFF], ExtractionFormat.ass,
+                "track 1 (x.0.chi.ass): binary data, not text (NUL byte at offset 2)"
+            ),
+            (
+                Array("just words\n".utf8), .ass,
+                "track 1 (x.0.chi.ass): 1:1: not an ASS/SSA script (no section header such as [Script Info] or [Events])"
+            ),
+            (
+                Array("hello\nworld\n".utf8), .srt,
+                "track 1 (x.0.chi.srt): 1:1: not a SubRip file (no 'HH:MM:SS,mmm --> HH:MM:SS,mmm' timing line)"
+            ),
+        ] as [([UInt8], ExtractionFormat, String)])
+    func unreadableTrackFailsTheWholeWrite(bytes: [UInt8], format: ExtractionFormat, message: String) throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let parsed = try parse(tokenize(["x.mkv", "--all", "--fix"]), for: ExtractCommand.spec)
+        let fixer = try TrackFixer(parsed)
+        func stream(_ index: Int, _ language: String) -> MediaStream {
+            MediaStream(
+                index: index, kind: .subtitle, codec: "ass", subtitleEncoding: .text, language: language, title: nil,
+                isDefault: false, isForced: false, subtitleIndex: index - 2, playerIndex: index - 1)
+        }
+        let good = ExtractedTrack(
+            stream: stream(3, "eng"), format: .srt,
+            data: Data("1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">hi</font>\n".utf8))
+        let bad = ExtractedTrack(stream: stream(2, "chi"), format: format, data: Data(bytes))
+        #expect(throws: FixFailure(cause: message)) {
+            try SubtitleTrackWriter.write([good, bad], base: "x", to: directory, transform: fixer.transform(base: "x"))
+        }
         #expect(try MediaCLIFixtures.listing(directory) == [])
     }
 }
