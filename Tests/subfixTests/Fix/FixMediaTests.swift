@@ -199,4 +199,29 @@ import Testing
         #expect(try data(sidecar + ".bak") == Data("1\n00:00:01,000 --> 00:00:02,000\nmine\n".utf8))
         #expect(try String(contentsOfFile: sidecar, encoding: .utf8).contains("Noto Sans CJK SC"))
     }
+
+    /// Two media files whose sidecars would have the same names: the second one's tracks fail, never overwriting
+    /// the first one's (with --jobs 1 the order is the walk's name order).
+    @Test func sidecarsOfTwoMediaFilesNeverOverwriteEachOther() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let input = directory.appendingPathComponent("in")
+        try FileManager.default.createDirectory(at: input, withIntermediateDirectories: true)
+        let first = try MediaCLIFixtures.copy(MediaCLIFixtures.mkv, to: input, as: "x.mks")
+        let second = try MediaCLIFixtures.copy(MediaCLIFixtures.mkv, to: input, as: "x.mkv")
+        let out = directory.appendingPathComponent("out").path
+        let (status, stdout, stderr) = run(["fix", input.path, "--out", out, "--jobs", "1"])
+        #expect(status == subfix.ExitStatus.someFailed)
+        #expect(
+            stderr == """
+                subfix: error: \(second): track 1: output '\(out)/x.0.chi.ass' is also the output of '\(first)'
+                subfix: error: \(second): track 2: output '\(out)/x.1.eng.srt' is also the output of '\(first)'
+                subfix: error: \(second): track 3: output '\(out)/x.2.jpn.ass' is also the output of '\(first)'
+
+                """)
+        #expect(
+            stdout.hasSuffix(
+                "\nfailed    \(second) track 3 = 0:s:2 = stream 4 (ass, jpn)\n6 files: 3 changed, 0 unchanged, 3 failed\n"
+            ))
+        #expect(tree(URL(fileURLWithPath: out)) == ["x.0.chi.ass", "x.1.eng.srt", "x.2.jpn.ass"])
+    }
 }
