@@ -113,6 +113,24 @@ final class FreeTypeFace {
         return scalars
     }
 
+    /// Renders `scalar` as an 8-bit coverage bitmap at `pixelSize` and hands it to `body` with its metrics
+    /// (left and top bearings, advance in pixels). The corresponding C calls are `FT_Set_Pixel_Sizes` and
+    /// `FT_Load_Char` with `FT_LOAD_RENDER`.
+    func withRenderedGlyph<T>(
+        _ scalar: Unicode.Scalar, pixelSize: Int,
+        _ body: (_ bitmap: UnsafePointer<UInt8>?, _ width: Int, _ rows: Int, _ pitch: Int, _ left: Int, _ top: Int,
+            _ advance: Int) -> T
+    ) throws(FontError) -> T {
+        var code = FT_Set_Pixel_Sizes(handle, 0, FT_UInt(pixelSize))
+        guard code == 0 else { throw FreeTypeLibrary.error("FT_Set_Pixel_Sizes", code, file: nil) }
+        code = FT_Load_Char(handle, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER))
+        guard code == 0, let slot = handle.pointee.glyph else { throw FreeTypeLibrary.error("FT_Load_Char", code, file: nil) }
+        let bitmap = slot.pointee.bitmap
+        return body(
+            UnsafePointer(bitmap.buffer), Int(bitmap.width), Int(bitmap.rows), Int(bitmap.pitch),
+            Int(slot.pointee.bitmap_left), Int(slot.pointee.bitmap_top), Int(slot.pointee.advance.x >> 6))
+    }
+
     /// The glyph index for `scalar` in the Unicode charmap, or 0 when the face has none.
     func glyphIndex(for scalar: UInt32) -> UInt32 {
         UInt32(FT_Get_Char_Index(handle, FT_ULong(scalar)))

@@ -2,4 +2,5 @@
 ///
 /// Each command lives in its own file as `enum XCommand { static let spec = CommandSpec(...) }`.
 let commandTable: [CommandSpec] = [
+    RenderCommand.spec,
 ]

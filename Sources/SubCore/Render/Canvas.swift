@@ -1,0 +1,168 @@
+internal import CLibass
+
+/// What a frame is drawn on.
+public enum RenderBackground: String, Sendable, CaseIterable {
+    /// Fully transparent (alpha 0).
+    case transparent
+    /// Opaque black: what ffmpeg's `subtitles` filter draws on over `color=black`.
+    case black
+    /// A grey checkerboard of 16-pixel squares, to see transparency.
+    case checker
+    /// The input's own video frame at that time.
+    case video
+}
+
+/// An RGBA image with premultiplied alpha, the target libass images are blended onto.
+///
+///     var canvas = try Canvas(width: 640, height: 360, background: .black)
+///     canvas.pixel(x: 0, y: 0)   // (0, 0, 0, 255)
+public struct Canvas: Sendable, Equatable {
+    /// The largest width or height accepted.
+    public static let maximumSide = 8192
+
+    /// Width in pixels.
+    public let width: Int
+    /// Height in pixels.
+    public let height: Int
+    /// `width * height * 4` bytes, rows top to bottom, RGBA with premultiplied alpha.
+    public internal(set) var pixels: [UInt8]
+
+    /// A canvas filled with `background` (`.video` starts black; the renderer draws the frame over it).
+    public init(width: Int, height: Int, background: RenderBackground = .transparent) throws(RenderError) {
+        guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height) else {
+            throw .badSize("\(width)x\(height)")
+        }
+        self.width = width
+        self.height = height
+        pixels = [UInt8](repeating: 0, count: width * height * 4)
+        fill(background)
+    }
+
+    /// Parses `WxH` (`1920x1080`) within 1...8192 on each side.
+    public static func parseSize(_ text: String) throws(RenderError) -> (width: Int, height: Int) {
+        let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
+        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+            let width = Int(parts[0]), let height = Int(parts[1]),
+            (1...maximumSide).contains(width), (1...maximumSide).contains(height)
+        else { throw .badSize(text) }
+        return (width, height)
+    }
+
+    /// Replaces every pixel with `background`.
+    public mutating func fill(_ background: RenderBackground) {
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            switch background {
+            case .transparent:
+                base.update(repeating: 0, count: buffer.count)
+            case .black, .video:
+                let words = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
+                words.update(repeating: UInt32(littleEndian: 0xFF00_0000), count: buffer.count / 4)
+            case .checker:
+                let words = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
+                for index in 0..<(buffer.count / 4) {
+                    let x = index % width
+                    let y = index / width
+                    let light = ((x / 16) + (y / 16)) % 2 == 0
+                    words[index] = UInt32(littleEndian: light ? 0xFF99_9999 : 0xFF66_6666)
+                }
+            }
+        }
+    }
+
+    /// The premultiplied RGBA value at (x, y).
+    public func pixel(x: Int, y: Int) -> (r: UInt8, g: UInt8, b: UInt8, a: UInt8) {
+        let offset = (y * width + x) * 4
+        return (pixels[offset], pixels[offset + 1], pixels[offset + 2], pixels[offset + 3])
+    }
+
+    /// Copies opaque RGBA rows (a decoded video frame of the same size) over the canvas.
+    mutating func draw(rgba: UnsafeRawBufferPointer, stride: Int) {
+        let rowBytes = width * 4
+        pixels.withUnsafeMutableBytes { target in
+            guard let targetBase = target.baseAddress, let sourceBase = rgba.baseAddress else { return }
+            for y in 0..<height {
+                (targetBase + y * rowBytes).copyMemory(from: sourceBase + y * stride, byteCount: rowBytes)
+            }
+        }
+    }
+
+    /// Blends one libass image (one colour, an 8-bit coverage bitmap) over the canvas. libass colours are
+    /// `0xRRGGBBTT` with TT the transparency (0 opaque); each pixel's alpha is coverage × (255 − TT) / 255.
+    /// Integer math, fully transparent pixels skipped, row by row over raw buffers.
+    mutating func blend(_ image: UnsafePointer<ASS_Image>) {
+        let image = image.pointee
+        let color = image.color
+        let opacity = 255 - Int(color & 0xFF)
+        guard opacity > 0, image.w > 0, image.h > 0, let bitmap = image.bitmap else { return }
+        let red = Int(color >> 24)
+        let green = Int((color >> 16) & 0xFF)
+        let blue = Int((color >> 8) & 0xFF)
+        // Clip to the canvas (libass keeps images inside the frame, but a defensive clip costs nothing).
+        let x0 = max(0, Int(image.dst_x))
+        let y0 = max(0, Int(image.dst_y))
+        let x1 = min(width, Int(image.dst_x) + Int(image.w))
+        let y1 = min(height, Int(image.dst_y) + Int(image.h))
+        guard x0 < x1, y0 < y1 else { return }
+        let stride = Int(image.stride)
+        let width = self.width
+        pixels.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            for y in y0..<y1 {
+                let source = bitmap + (y - Int(image.dst_y)) * stride - Int(image.dst_x)
+                let row = base + (y * width) * 4
+                for x in x0..<x1 {
+                    let coverage = Int(source[x])
+                    if coverage == 0 { continue }
+                    let alpha = Canvas.divide255(coverage * opacity)
+                    if alpha == 0 { continue }
+                    let pixel = row + x * 4
+                    if alpha == 255 {
+                        pixel[0] = UInt8(red)
+                        pixel[1] = UInt8(green)
+                        pixel[2] = UInt8(blue)
+                        pixel[3] = 255
+                        continue
+                    }
+                    let inverse = 255 - alpha
+                    pixel[0] = UInt8(Canvas.divide255(red * alpha + Int(pixel[0]) * inverse))
+                    pixel[1] = UInt8(Canvas.divide255(green * alpha + Int(pixel[1]) * inverse))
+                    pixel[2] = UInt8(Canvas.divide255(blue * alpha + Int(pixel[2]) * inverse))
+                    pixel[3] = UInt8(Canvas.divide255(255 * alpha + Int(pixel[3]) * inverse))
+                }
+            }
+        }
+    }
+
+    /// x / 255 rounded, for 0...65025, without a division.
+    @inline(__always) static func divide255(_ value: Int) -> Int {
+        let biased = value + 128
+        return (biased + (biased >> 8)) >> 8
+    }
+
+    /// The pixels as straight (not premultiplied) RGBA, as PNG stores them.
+    public func straightRGBA() -> [UInt8] {
+        var out = pixels
+        out.withUnsafeMutableBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let alpha = Int(base[offset + 3])
+                if alpha != 255 {
+                    if alpha == 0 {
+                        base[offset] = 0
+                        base[offset + 1] = 0
+                        base[offset + 2] = 0
+                    } else {
+                        for channel in 0..<3 {
+                            base[offset + channel] = UInt8(min(255, (Int(base[offset + channel]) * 255 + alpha / 2) / alpha))
+                        }
+                    }
+                }
+                offset += 4
+            }
+        }
+        return out
+    }
+}

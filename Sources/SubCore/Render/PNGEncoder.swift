@@ -1,0 +1,86 @@
+internal import CFFmpeg
+import Foundation
+
+/// Encodes canvases as PNG through libavcodec's PNG encoder (RGBA). One encoder serves every frame of a size.
+///
+///     let encoder = try PNGEncoder(width: 640, height: 360)
+///     let png = try encoder.encode(canvas)
+public final class PNGEncoder {
+    private let context: FFmpegCodecContext
+    private let frame: FFmpegFrame
+    private let packet: FFmpegPacket
+    /// Frame size.
+    public let width: Int
+    /// Frame size.
+    public let height: Int
+    private var nextPTS: Int64 = 0
+
+    /// An encoder for `width`x`height` RGBA frames. `compression` is zlib's level (0...9; 1 is fast and
+    /// still small for subtitle frames, which are mostly empty).
+    public init(width: Int, height: Int, compression: Int = 1) throws(RenderError) {
+        guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
+            throw ffmpegError("avcodec_find_encoder", cffmpeg_averror_invaliddata())
+        }
+        context = try FFmpegCodecContext(codec: codec)
+        frame = try FFmpegFrame()
+        packet = try FFmpegPacket()
+        self.width = width
+        self.height = height
+        let ctx = context.handle
+        ctx.pointee.width = Int32(width)
+        ctx.pointee.height = Int32(height)
+        ctx.pointee.pix_fmt = AV_PIX_FMT_RGBA
+        ctx.pointee.time_base = AVRational(num: 1, den: 25)
+        ctx.pointee.compression_level = Int32(compression)
+        var code = avcodec_open2(ctx, codec, nil)
+        guard code >= 0 else { throw ffmpegError("avcodec_open2", code) }
+        frame.handle.pointee.format = AV_PIX_FMT_RGBA.rawValue
+        frame.handle.pointee.width = Int32(width)
+        frame.handle.pointee.height = Int32(height)
+        code = av_frame_get_buffer(frame.handle, 0)
+        guard code >= 0 else { throw ffmpegError("av_frame_get_buffer", code) }
+    }
+
+    /// The PNG file bytes of `canvas` (straight alpha, as PNG wants).
+    public func encode(_ canvas: Canvas) throws(RenderError) -> Data {
+        precondition(canvas.width == width && canvas.height == height, "canvas size differs from the encoder's")
+        var code = av_frame_make_writable(frame.handle)
+        guard code >= 0 else { throw ffmpegError("av_frame_make_writable", code) }
+        guard let plane = frame.handle.pointee.data.0 else { throw ffmpegError("av_frame_get_buffer", cffmpeg_averror_enomem()) }
+        let stride = Int(frame.handle.pointee.linesize.0)
+        let rowBytes = width * 4
+        canvas.pixels.withUnsafeBufferPointer { source in
+            guard let sourceBase = source.baseAddress else { return }
+            for y in 0..<height {
+                let target = plane + y * stride
+                let row = sourceBase + y * rowBytes
+                var x = 0
+                while x < rowBytes {
+                    let alpha = Int(row[x + 3])
+                    if alpha == 255 || alpha == 0 {
+                        // Opaque pixels are the same straight; transparent ones are all zero already.
+                        target[x] = row[x]
+                        target[x + 1] = row[x + 1]
+                        target[x + 2] = row[x + 2]
+                    } else {
+                        let half = alpha / 2
+                        target[x] = UInt8(min(255, (Int(row[x]) * 255 + half) / alpha))
+                        target[x + 1] = UInt8(min(255, (Int(row[x + 1]) * 255 + half) / alpha))
+                        target[x + 2] = UInt8(min(255, (Int(row[x + 2]) * 255 + half) / alpha))
+                    }
+                    target[x + 3] = UInt8(alpha)
+                    x += 4
+                }
+            }
+        }
+        frame.handle.pointee.pts = nextPTS
+        nextPTS += 1
+        code = avcodec_send_frame(context.handle, frame.handle)
+        guard code >= 0 else { throw ffmpegError("avcodec_send_frame", code) }
+        code = avcodec_receive_packet(context.handle, packet.handle)
+        guard code >= 0 else { throw ffmpegError("avcodec_receive_packet", code) }
+        defer { av_packet_unref(packet.handle) }
+        guard let bytes = packet.handle.pointee.data else { return Data() }
+        return Data(bytes: bytes, count: Int(packet.handle.pointee.size))
+    }
+}

@@ -1,0 +1,111 @@
+internal import CLibass
+import Dispatch
+import Foundation
+
+/// How long the parts of one frame took, in seconds.
+public struct RenderTimings: Sendable {
+    /// Inside `ass_render_frame`.
+    public var libass: Double = 0
+    /// Filling the background and blending libass's images.
+    public var compositing: Double = 0
+    /// PNG encoding (filled in by the caller that encodes).
+    public var encoding: Double = 0
+
+    /// All zero.
+    public init() {}
+}
+
+/// How libass shapes text.
+public enum RenderShaping: String, Sendable {
+    /// HarfBuzz: OpenType features (kerning, contextual forms, vertical forms), as players render.
+    case complex
+    /// FriBidi only, no OpenType features. ffmpeg 5.1's `subtitles` filter renders this way (its `shaping`
+    /// field is left at 0 = `ASS_SHAPING_SIMPLE`; only the `ass` filter declares the option).
+    case simple
+}
+
+/// Renders a subtitle script to canvases through libass, with fonts as a `FontSetup` says.
+///
+///     let renderer = try SubtitleRenderer(input: SubtitleInput(contentsOf: "a.ass"), setup: FontSetup(),
+///                                         width: 1280, height: 720)
+///     var canvas = try Canvas(width: 1280, height: 720)
+///     renderer.render(at: 5_000, background: .black, into: &canvas)
+///
+/// Not thread-safe: one renderer per thread.
+public final class SubtitleRenderer {
+    private let library: AssLibrary
+    private let renderer: AssRenderer
+    private let track: AssTrack
+    /// The input's name, for messages.
+    public let name: String
+    /// Frame size.
+    public let width: Int
+    /// Frame size.
+    public let height: Int
+    /// Fonts that could not be read while setting up (font files that libass was not given).
+    public private(set) var fontWarnings: [FontWarning] = []
+
+    /// Parses `input` and sets libass up: `setup.systemFonts` → fontconfig plus the bundled font; otherwise
+    /// `ASS_FONTPROVIDER_NONE` with only the `--fonts-dir` files and the attachments (`ass_add_font`).
+    public init(
+        input: SubtitleInput, setup: FontSetup, width: Int, height: Int, shaping: RenderShaping = .complex
+    ) throws(RenderError) {
+        guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height) else {
+            throw .badSize("\(width)x\(height)")
+        }
+        library = try AssLibrary()
+        var warnings: [FontWarning] = []
+        for attachment in setup.attachments + input.attachments {
+            library.addFont(name: attachment.name, data: attachment.data)
+        }
+        for (path, _) in setup.fontFiles(warnings: &warnings) {
+            do {
+                library.addFont(name: path, data: try Data(contentsOf: URL(fileURLWithPath: path)))
+            } catch {
+                warnings.append(FontWarning(file: path, cause: RenderError.fileCause(error)))
+            }
+        }
+        fontWarnings = warnings
+        track = try AssTrack(library: library, text: Data(input.assText.utf8), name: input.name)
+        renderer = try AssRenderer(library: library)
+        renderer.setSize(width: width, height: height)
+        renderer.setFonts(provider: setup.systemFonts ? .fontconfig : .none)
+        renderer.setShaping(shaping)
+        name = input.name
+        self.width = width
+        self.height = height
+    }
+
+    /// The script's styles.
+    public var styles: [AssStyle] { track.styles }
+    /// The script's events, in file order.
+    public var events: [AssEvent] { track.events }
+    /// The index of the style used for events with an unknown style name.
+    public var defaultStyle: Int { track.defaultStyle }
+    /// The end of the last event, in milliseconds.
+    public var endTime: Int { track.endTime }
+
+    /// Draws the subtitles shown at `time` (milliseconds) over `canvas` (whose background the caller has
+    /// drawn) and returns how long libass and the blending took.
+    @discardableResult
+    public func render(at time: Int, into canvas: inout Canvas) -> RenderTimings {
+        precondition(canvas.width == width && canvas.height == height, "canvas size differs from the renderer's")
+        var timings = RenderTimings()
+        let start = DispatchTime.now().uptimeNanoseconds
+        var changed: Int32 = 0
+        let images = ass_render_frame(renderer.handle, track.handle, Int64(time), &changed)
+        let rendered = DispatchTime.now().uptimeNanoseconds
+        var image = images
+        while let current = image {
+            canvas.blend(UnsafePointer(current))
+            image = current.pointee.next
+        }
+        let blended = DispatchTime.now().uptimeNanoseconds
+        timings.libass = Double(rendered - start) / 1e9
+        timings.compositing = Double(blended - rendered) / 1e9
+        return timings
+    }
+
+    /// libass's messages since the last call (font selection, missing glyphs, parse warnings).
+    public func drainMessages() -> [AssMessage] { library.drainMessages() }
+}

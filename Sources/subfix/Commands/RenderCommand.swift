@@ -1,0 +1,162 @@
+import Foundation
+import SubCore
+
+/// `subfix render`: frames of a subtitle file as libass draws them, written as PNG.
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Render subtitle frames to PNG through libass.",
+        positionals: [PositionalSpec(name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt).")],
+        options: [
+            .value("track", "N", "Subtitle track of a media input (media input lands with extraction)."),
+            .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
+            .value("every", "DURATION", "Render a frame every DURATION from 0 to the last subtitle's end."),
+            .value("size", "WxH", "Frame size (default 1280x720, at most 8192x8192)."),
+            .value("background", "KIND", "transparent (default), black, checker or video."),
+        ] + FontSetupOptions.options + [
+            .value("out", "FILE.png", "Write the (single) frame to FILE.png."),
+            .value("out-dir", "DIR", "Write each frame to DIR/<input>-<HH-MM-SS.mmm>.png."),
+            .value("sheet", "FILE.png", "Also lay all frames out on one contact sheet with their times."),
+            .flag("json", "One JSON object per frame on stdout."),
+        ],
+        discussion: """
+            Fonts: fontconfig's fonts plus the bundled Noto Sans CJK SC by default; with --no-system-fonts only
+            --fonts-dir folders are used, as in a sandboxed player. SRT and WebVTT cues are drawn with a default
+            style in the bundled font. A time after the last subtitle gives an empty frame and a warning.
+            """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let input = arguments.positionals[0]
+        let requested = try requestedTimes(arguments)
+        let size = try arguments.value("size").map { text throws(UsageError) in
+            do { return try Canvas.parseSize(text) } catch {
+                throw UsageError.invalidValue(option: "size", value: text, expected: "WxH from 1x1 to 8192x8192")
+            }
+        } ?? (width: 1280, height: 720)
+        let background = RenderBackground(
+            rawValue: try arguments.choice("background", RenderBackground.allCases.map(\.rawValue)) ?? "transparent")
+            ?? .transparent
+        try arguments.exclusive(["out", "out-dir"])
+        guard arguments.has("out") || arguments.has("out-dir") || arguments.has("sheet") else {
+            throw UsageError.missingOneOf(command: "render", options: ["out", "out-dir", "sheet"])
+        }
+
+        let subtitle: SubtitleInput
+        do {
+            subtitle = try SubtitleInput(contentsOf: input)
+        } catch {
+            if case .mediaInput = error { io.error(error.description); return .someFailed }
+            throw CommandFailure(file: nil, cause: error.description)
+        }
+        if arguments.has("track") {
+            throw UsageError.invalidValue(
+                option: "track", value: arguments.value("track") ?? "", expected: "a media input (media input lands with extraction)")
+        }
+        if background == .video { throw CommandFailure(file: nil, cause: RenderError.noVideo(file: input).description) }
+
+        let setup = FontSetupOptions.setup(arguments)
+        let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: size.width, height: size.height)
+        var times = requested.at
+        if let step = requested.every { times += Array(stride(from: 0, through: renderer.endTime, by: step)) }
+        if arguments.has("out"), times.count > 1 {
+            throw UsageError.invalidValue(
+                option: "out", value: arguments.value("out") ?? "", expected: "one frame; use --out-dir for \(times.count)")
+        }
+        FontSetupOptions.report(renderer.fontWarnings, io: io)
+        let encoder = try PNGEncoder(width: size.width, height: size.height)
+        let showTimings = io.environment["SUBFIX_RENDER_TIMINGS"] == "1"
+        var total = RenderTimings()
+        var sheetFrames: [(time: Int, canvas: Canvas)] = []
+        var written: [String] = []
+        do {
+            if let folder = arguments.value("out-dir") { try RenderFileWriter.makeFolder(folder) }
+            for time in times {
+                if time >= renderer.endTime {
+                    io.warning(
+                        "\(RenderTime.format(time)) is after the last subtitle ends (\(RenderTime.format(renderer.endTime))): the frame is empty",
+                        file: input)
+                }
+                var canvas = try Canvas(width: size.width, height: size.height, background: background)
+                let start = DispatchTime.now().uptimeNanoseconds
+                canvas.fill(background)
+                let fillTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                var timings = renderer.render(at: time, into: &canvas)
+                timings.compositing += fillTime
+                let path = outputPath(arguments, input: input, time: time)
+                if let path {
+                    let encodeStart = DispatchTime.now().uptimeNanoseconds
+                    let png = try encoder.encode(canvas)
+                    timings.encoding = Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+                    try RenderFileWriter.write(png, to: path)
+                    written.append(path)
+                }
+                if io.environment["SUBFIX_LIBASS_LOG"] == "1" {
+                    for message in renderer.drainMessages() { io.printError("libass[\(message.level)]: \(message.text)") }
+                }
+                total.libass += timings.libass
+                total.compositing += timings.compositing
+                total.encoding += timings.encoding
+                if arguments.has("sheet") { sheetFrames.append((time, canvas)) }
+                let shown = renderer.events.filter { $0.start <= time && time < $0.end }.count
+                if arguments.has("json") {
+                    io.printJSON(
+                        .object([
+                            ("file", .string(input)), ("time", .string(RenderTime.format(time))), ("ms", .int(time)),
+                            ("width", .int(size.width)), ("height", .int(size.height)), ("events", .int(shown)),
+                            ("out", .optional(path)),
+                        ]))
+                } else if let path {
+                    io.print("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
+                }
+            }
+            if let sheetPath = arguments.value("sheet") {
+                let sheet = try ContactSheet.make(frames: sheetFrames, background: background)
+                try RenderFileWriter.write(try PNGEncoder(width: sheet.width, height: sheet.height).encode(sheet), to: sheetPath)
+                if arguments.has("json") {
+                    io.printJSON(.object([("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(times.count))]))
+                } else {
+                    io.print("\(sheetPath)  contact sheet of \(times.count) frame\(times.count == 1 ? "" : "s")")
+                }
+            }
+        } catch {
+            for path in written { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
+        if showTimings {
+            let count = Double(max(times.count, 1))
+            io.printError(
+                String(
+                    format: "timings: frames %d libass %.3f ms compositing %.3f ms encoding %.3f ms (per frame)",
+                    times.count, total.libass * 1000 / count, total.compositing * 1000 / count, total.encoding * 1000 / count))
+        }
+        return .success
+    }
+
+    /// The times of `--at` (in order) and the step of `--every`.
+    static func requestedTimes(_ arguments: ParsedArguments) throws -> (at: [Int], every: Int?) {
+        var times: [Int] = []
+        var every: Int?
+        for text in arguments.all("at") {
+            do { times.append(try RenderTime.parse(text)) } catch {
+                throw UsageError.invalidValue(option: "at", value: text, expected: "HH:MM:SS.mmm, MM:SS or seconds")
+            }
+        }
+        if let text = arguments.value("every") {
+            do { every = try RenderTime.parseDuration(text) } catch {
+                throw UsageError.invalidValue(option: "every", value: text, expected: "a positive duration such as 0.5 or 00:02")
+            }
+        }
+        guard !times.isEmpty || every != nil else { throw UsageError.missingOneOf(command: "render", options: ["at", "every"]) }
+        return (times, every)
+    }
+
+    /// Where the frame at `time` goes: `--out`, or `--out-dir`/<input stem>-HH-MM-SS.mmm.png, or nowhere.
+    static func outputPath(_ arguments: ParsedArguments, input: String, time: Int) -> String? {
+        if let out = arguments.value("out") { return out }
+        guard let folder = arguments.value("out-dir") else { return nil }
+        let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        let stamp = RenderTime.format(time).replacingOccurrences(of: ":", with: "-")
+        return (folder as NSString).appendingPathComponent("\(stem)-\(stamp).png")
+    }
+}
