@@ -3,4 +3,6 @@
 /// Each command lives in its own file as `enum XCommand { static let spec = CommandSpec(...) }`.
 let commandTable: [CommandSpec] = [
     RenderCommand.spec,
+    FontsCommand.spec,
+    CheckCommand.spec,
 ]

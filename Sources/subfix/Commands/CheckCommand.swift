@@ -1,0 +1,87 @@
+import Foundation
+import SubCore
+
+/// `subfix check`: for every event, are all its characters covered by the font libass would use?
+enum CheckCommand {
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Report the characters of each subtitle event that would render blank (missing glyphs).",
+        positionals: [PositionalSpec(name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt).")],
+        options: [
+            .value("track", "N", "Subtitle track of a media input (media input lands with extraction)."),
+        ] + FontSetupOptions.options + [
+            .flag("json", "One JSON object per file on stdout."),
+        ],
+        discussion: """
+            Each style and \\fn run is resolved to the face libass picks (family, full or PostScript name,
+            case-insensitive, '@' dropped); a character is missing when no face of that name covers it and,
+            with system fonts, no fallback font does either. libass's own "Glyph ... not found" messages,
+            captured while rendering each event, are added. Exit 1 when any character is missing.
+            """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        if arguments.has("track") {
+            throw UsageError.invalidValue(
+                option: "track", value: arguments.value("track") ?? "",
+                expected: "a media input (media input lands with extraction)")
+        }
+        let setup = FontSetupOptions.setup(arguments)
+        let catalog: FontCatalog
+        do {
+            catalog = try FontCatalog(setup: setup)
+        } catch {
+            throw CommandFailure(file: nil, cause: error.description)
+        }
+        FontSetupOptions.report(catalog.warnings, io: io)
+        var status = ExitStatus.success
+        for input in arguments.positionals {
+            let report: GlyphCheckReport
+            do {
+                let renderer = try SubtitleRenderer(
+                    input: try SubtitleInput(contentsOf: input), setup: setup, width: 640, height: 360)
+                report = try GlyphChecker.check(renderer, catalog: catalog)
+            } catch {
+                io.error(error.description)
+                status = .someFailed
+                continue
+            }
+            if !report.missing.isEmpty { status = .someFailed }
+            if arguments.has("json") {
+                io.printJSON(json(report))
+            } else {
+                print(report, io: io)
+            }
+        }
+        return status
+    }
+
+    static func print(_ report: GlyphCheckReport, io: CommandIO) {
+        for entry in report.missing {
+            let face = entry.face.map { "resolves to \($0)" } ?? "not found"
+            io.print(
+                "\(report.file): event \(entry.event) at \(RenderTime.format(entry.start)): font '\(entry.font)' (\(face))"
+                    + " lacks \(String(String.UnicodeScalarView(entry.characters))) in \"\(entry.text)\"")
+        }
+        let verdict = report.missing.isEmpty ? "all characters covered" : "\(report.eventsWithMissingGlyphs) with missing glyphs"
+        io.print("\(report.file): \(report.events) events, \(verdict)")
+    }
+
+    static func json(_ report: GlyphCheckReport) -> JSON {
+        .object([
+            ("file", .string(report.file)), ("events", .int(report.events)),
+            ("eventsWithMissingGlyphs", .int(report.eventsWithMissingGlyphs)),
+            (
+                "missing",
+                .array(
+                    report.missing.map { entry in
+                        .object([
+                            ("event", .int(entry.event)), ("start", .string(RenderTime.format(entry.start))),
+                            ("text", .string(entry.text)), ("font", .string(entry.font)),
+                            ("chars", .string(String(String.UnicodeScalarView(entry.characters)))),
+                        ])
+                    })
+            ),
+        ])
+    }
+}
