@@ -1,0 +1,73 @@
+import Foundation
+import Testing
+
+@testable import SubCore
+
+@Suite struct CanvasTests {
+    @Test(arguments: ["0x10", "8193x10", "10x8193", "640", "640x", "x480", "-1x5", "640X480X1", "６４０x480", "1e3x10", ""])
+    func rejectsBadSizes(text: String) {
+        #expect(throws: RenderError.badSize(text)) { try Canvas.parseSize(text) }
+    }
+
+    @Test func parsesSizesUpToTheLimit() throws {
+        #expect(try Canvas.parseSize("8192x8192") == (8192, 8192))
+        #expect(try Canvas.parseSize("640X360") == (640, 360))
+        #expect(RenderError.badSize("0x10").description == "invalid size '0x10' (expected WxH from 1x1 to 8192x8192)")
+        #expect(throws: RenderError.badSize("9000x10")) { try Canvas(width: 9000, height: 10) }
+    }
+
+    @Test func fillsBackgrounds() throws {
+        #expect(try Canvas(width: 2, height: 2).pixel(x: 1, y: 1) == (0, 0, 0, 0))
+        #expect(try Canvas(width: 2, height: 2, background: .black).pixel(x: 1, y: 1) == (0, 0, 0, 255))
+        let checker = try Canvas(width: 40, height: 40, background: .checker)
+        #expect(checker.pixel(x: 0, y: 0) == (0x99, 0x99, 0x99, 255))
+        #expect(checker.pixel(x: 16, y: 0) == (0x66, 0x66, 0x66, 255))
+        #expect(checker.pixel(x: 16, y: 16) == (0x99, 0x99, 0x99, 255))
+    }
+
+    /// A libass drawing (an opaque or half-transparent square; libass needs a resolvable font even for
+    /// drawings) lands with exact colours: opaque pixels take
+    /// the colour; 50% alpha over black gives half the colour; over transparent it stays premultiplied.
+    @Test func blendsLibassImagesWithTheirColourAndAlpha() throws {
+        let script = """
+            [Script Info]
+            ScriptType: v4.00+
+            PlayResX: 100
+            PlayResY: 100
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize, PrimaryColour, SecondaryColour, OutlineColour, BackColour, Bold, Italic, Underline, StrikeOut, ScaleX, ScaleY, Spacing, Angle, BorderStyle, Outline, Shadow, Alignment, MarginL, MarginR, MarginV, Encoding
+            Style: Box,subfix Test Sans,20,&H000000FF,&H000000FF,&H00000000,&H00000000,0,0,0,0,100,100,0,0,1,0,0,7,0,0,0,1
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:00.00,0:00:01.00,Box,,0,0,0,,{\\pos(10,10)\\p1}m 0 0 l 40 0 40 40 0 40{\\p0}
+            Dialogue: 0,0:00:00.00,0:00:01.00,Box,,0,0,0,,{\\pos(60,10)\\1a&H80&\\1c&HFF0000&\\p1}m 0 0 l 30 0 30 30 0 30{\\p0}
+            """
+        let renderer = try SubtitleRenderer(
+            input: SubtitleInput(name: "box.ass", assText: script), setup: FontSetup(systemFonts: false, directories: [FontTestSupport.fixtures.path]),
+            width: 100, height: 100)
+        var black = try Canvas(width: 100, height: 100, background: .black)
+        renderer.render(at: 500, into: &black)
+        #expect(black.pixel(x: 30, y: 30) == (255, 0, 0, 255))
+        #expect(black.pixel(x: 75, y: 25) == (0, 0, 127, 255))
+        #expect(black.pixel(x: 5, y: 5) == (0, 0, 0, 255))
+        var clear = try Canvas(width: 100, height: 100)
+        renderer.render(at: 500, into: &clear)
+        #expect(clear.pixel(x: 75, y: 25) == (0, 0, 127, 127))
+        let png = try PNGEncoder(width: 100, height: 100).encode(clear)
+        let decoded = try PNGDecoder.decode(png)
+        let offset = (25 * 100 + 75) * 4
+        #expect(Array(decoded.rgba[offset..<offset + 4]) == [0, 0, 255, 127])
+        #expect(Array(decoded.rgba[0..<4]) == [0, 0, 0, 0])
+        // Nothing is shown after the last event ends.
+        var after = try Canvas(width: 100, height: 100)
+        renderer.render(at: 1500, into: &after)
+        #expect(after.pixels.allSatisfy { $0 == 0 })
+        #expect(renderer.endTime == 1000)
+    }
+
+    @Test func rejectsUndecodablePNG() {
+        #expect(throws: RenderError.self) { try PNGDecoder.decode(Data("not a png".utf8), name: "x.png") }
+    }
+}
