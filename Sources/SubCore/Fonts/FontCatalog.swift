@@ -12,12 +12,15 @@ public struct FontCatalog: Sendable {
     public var faces: [FontFace]
     /// Fonts that could not be read.
     public var warnings: [FontWarning]
+    /// Face 0 of `setup.defaultFont`, libass's last resort (it is opened by path, never matched by name).
+    public var defaultFace: FontFace?
 
     /// A catalog made of the given faces (for callers that stored one).
-    public init(setup: FontSetup, faces: [FontFace], warnings: [FontWarning] = []) {
+    public init(setup: FontSetup, faces: [FontFace], warnings: [FontWarning] = [], defaultFace: FontFace? = nil) {
         self.setup = setup
         self.faces = faces
         self.warnings = warnings
+        self.defaultFace = defaultFace
     }
 
     /// Reads every font of `setup`. Broken fonts become `warnings`; only a failing FreeType or fontconfig
@@ -53,7 +56,11 @@ public struct FontCatalog: Sendable {
                 }
             }
         }
-        self.init(setup: setup, faces: faces, warnings: warnings)
+        var defaultFace: FontFace?
+        if let path = setup.defaultFont {
+            defaultFace = FontCatalog.read(path: path, origin: .directory, library: library, warnings: &warnings).first
+        }
+        self.init(setup: setup, faces: faces, warnings: warnings, defaultFace: defaultFace)
     }
 
     /// Every face of the font file at `path` (all faces of a collection).

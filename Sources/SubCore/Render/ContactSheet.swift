@@ -24,6 +24,14 @@ public enum ContactSheet {
         let width = gap + columns * (thumbWidth + gap)
         let height = min(Canvas.maximumSide, gap + rows * cellHeight)
         var sheet = try Canvas(width: width, height: height, background: background == .transparent ? .transparent : .black)
+        if background != .transparent {
+            // Dark grey between frames, so black frames stand apart from the sheet.
+            for index in stride(from: 0, to: sheet.pixels.count, by: 4) {
+                sheet.pixels[index] = 0x30
+                sheet.pixels[index + 1] = 0x30
+                sheet.pixels[index + 2] = 0x30
+            }
+        }
         let label = try? LabelPainter()
         for (number, frame) in frames.enumerated() {
             let x = gap + (number % columns) * (thumbWidth + gap)

@@ -10,7 +10,8 @@ public struct MissingGlyphs: Sendable, Hashable {
     public var text: String
     /// The font name the style or `\fn` asked for, as written.
     public var font: String
-    /// The face libass picks for that name, when one matches (`Noto Sans CJK SC (x.otf)`).
+    /// The face libass draws the run with: its pick for the name (`Noto Sans CJK SC (x.otf)`), or the
+    /// default font when no name matches (`default font DejaVu Sans (DejaVuSans.ttf)`); nil when none.
     public var face: String?
     /// The characters no usable font covers, in order of appearance.
     public var characters: [Unicode.Scalar]
@@ -49,7 +50,7 @@ public enum GlyphChecker {
             for run in runs {
                 let chars = catalog.missing(in: run.text, for: run.font)
                 if !chars.isEmpty {
-                    add(&entries[event.index, default: []], font: run.font, face: catalog.resolve(run.font).face, chars)
+                    add(&entries[event.index, default: []], font: run.font, face: face(for: run.font, catalog), chars)
                 }
             }
         }
@@ -66,7 +67,7 @@ public enum GlyphChecker {
                 for event in events where event.start <= time && time < event.end {
                     for run in runsByEvent[event.index] ?? []
                     where run.font.family == family && run.text.unicodeScalars.contains(scalar) {
-                        add(&entries[event.index, default: []], font: run.font, face: catalog.resolve(run.font).face, [scalar])
+                        add(&entries[event.index, default: []], font: run.font, face: face(for: run.font, catalog), [scalar])
                     }
                 }
             }
@@ -84,14 +85,20 @@ public enum GlyphChecker {
         return GlyphCheckReport(file: renderer.name, events: events.count, missing: missing)
     }
 
+    /// What draws `request`: libass's pick for the name, else the default font.
+    static func face(for request: FontRequest, _ catalog: FontCatalog) -> String? {
+        if let face = catalog.resolve(request).face { return face.displayName }
+        return catalog.defaultFace.map { "default font " + $0.displayName }
+    }
+
     private static func add(
         _ list: inout [(font: FontRequest, face: String?, chars: [Unicode.Scalar])], font: FontRequest,
-        face: FontFace?, _ chars: [Unicode.Scalar]
+        face: String?, _ chars: [Unicode.Scalar]
     ) {
         if let index = list.firstIndex(where: { $0.font.name == font.name }) {
             for char in chars where !list[index].chars.contains(char) { list[index].chars.append(char) }
         } else {
-            list.append((font, face?.displayName, chars))
+            list.append((font, face, chars))
         }
     }
 

@@ -69,7 +69,7 @@ public final class SubtitleRenderer {
         track = try AssTrack(library: library, text: Data(input.assText.utf8), name: input.name)
         renderer = try AssRenderer(library: library)
         renderer.setSize(width: width, height: height)
-        renderer.setFonts(provider: setup.systemFonts ? .fontconfig : .none)
+        renderer.setFonts(provider: setup.systemFonts ? .fontconfig : .none, defaultFontPath: setup.defaultFont)
         renderer.setShaping(shaping)
         name = input.name
         self.width = width

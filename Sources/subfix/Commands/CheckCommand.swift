@@ -58,7 +58,7 @@ enum CheckCommand {
 
     static func print(_ report: GlyphCheckReport, io: CommandIO) {
         for entry in report.missing {
-            let face = entry.face.map { "resolves to \($0)" } ?? "not found"
+            let face = entry.face.map { "drawn with \($0)" } ?? "not found, nothing to fall back to"
             io.print(
                 "\(report.file): event \(entry.event) at \(RenderTime.format(entry.start)): font '\(entry.font)' (\(face))"
                     + " lacks \(String(String.UnicodeScalarView(entry.characters))) in \"\(entry.text)\"")

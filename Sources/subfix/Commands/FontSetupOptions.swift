@@ -8,11 +8,14 @@ enum FontSetupOptions {
         .flag(
             "no-system-fonts",
             "Use neither fontconfig's fonts nor the bundled font: only --fonts-dir and attachments (a sandboxed player)."),
+        .value("default-font", "FILE", "The font libass falls back to when a name or glyph is not found (as a player ships one)."),
     ]
 
     /// The setup the arguments ask for.
     static func setup(_ arguments: ParsedArguments) -> FontSetup {
-        FontSetup(systemFonts: !arguments.has("no-system-fonts"), directories: arguments.all("fonts-dir"))
+        FontSetup(
+            systemFonts: !arguments.has("no-system-fonts"), directories: arguments.all("fonts-dir"),
+            defaultFont: arguments.value("default-font"))
     }
 
     /// Prints each skipped font as a warning.

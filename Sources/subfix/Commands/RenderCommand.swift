@@ -10,7 +10,7 @@ enum RenderCommand {
         options: [
             .value("track", "N", "Subtitle track of a media input (media input lands with extraction)."),
             .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
-            .value("every", "DURATION", "Render a frame every DURATION from 0 to the last subtitle's end."),
+            .value("every", "DURATION", "Render a frame every DURATION from 0 until the last subtitle ends."),
             .value("size", "WxH", "Frame size (default 1280x720, at most 8192x8192)."),
             .value("background", "KIND", "transparent (default), black, checker or video."),
         ] + FontSetupOptions.options + [
@@ -58,7 +58,7 @@ enum RenderCommand {
         let setup = FontSetupOptions.setup(arguments)
         let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: size.width, height: size.height)
         var times = requested.at
-        if let step = requested.every { times += Array(stride(from: 0, through: renderer.endTime, by: step)) }
+        if let step = requested.every { times += Array(stride(from: 0, to: renderer.endTime, by: step)) }
         if arguments.has("out"), times.count > 1 {
             throw UsageError.invalidValue(
                 option: "out", value: arguments.value("out") ?? "", expected: "one frame; use --out-dir for \(times.count)")

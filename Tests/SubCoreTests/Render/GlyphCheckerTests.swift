@@ -17,7 +17,7 @@ import Testing
         let result = try report(Self.demo, setup: FontSetup(systemFonts: false, directories: [empty.path]))
         #expect(result.events == 3)
         #expect(result.eventsWithMissingGlyphs == 3)
-        #expect(result.missing.map(\.font) == ["微软雅黑", "@方正准圆_GBK", "SimHei", "微软雅黑"])
+        #expect(result.missing.map(\.font) == ["微软雅黑", "方正准圆_GBK", "SimHei", "微软雅黑"])
         #expect(result.missing.map(\.event) == [1, 2, 2, 3])
         #expect(result.missing[1].text == "注：字幕由 subfix 检查")
         #expect(String(String.UnicodeScalarView(result.missing[1].characters)) == "注：")

@@ -63,7 +63,7 @@ import Testing
                 {"file":"\(Self.demo)","events":3,"eventsWithMissingGlyphs":3,"missing":[\
                 {"event":1,"start":"00:00:00.500","text":"今晚的月色真美。The moon is lovely tonight.","font":"微软雅黑",\
                 "chars":"今晚的月色真美。Themonislvytg."},\
-                {"event":2,"start":"00:00:01.000","text":"注：字幕由 subfix 检查","font":"@方正准圆_GBK","chars":"注："},\
+                {"event":2,"start":"00:00:01.000","text":"注：字幕由 subfix 检查","font":"方正准圆_GBK","chars":"注："},\
                 {"event":2,"start":"00:00:01.000","text":"注：字幕由 subfix 检查","font":"SimHei","chars":"字幕由subfix检查"},\
                 {"event":3,"start":"00:00:04.500","text":"我們明天見！See you tomorrow!","font":"微软雅黑",\
                 "chars":"我們明天見！Seyoutmrw!"}]}
@@ -79,6 +79,18 @@ import Testing
         #expect(okStatus == .success)
         #expect(okErr == "")
         #expect(okOut == "\(fixed.path): 3 events, all characters covered\n")
+    }
+
+    @Test func checkWithADefaultFontReportsOnlyWhatItLacks() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let latin = Self.fixtures.appendingPathComponent("subfix-test-sans.otf").path
+        let (status, out, _) = run(["check", Self.demo, "--no-system-fonts", "--fonts-dir", folder.path, "--default-font", latin])
+        #expect(status == .someFailed)
+        #expect(
+            out.split(separator: "\n").first
+                == "\(Self.demo): event 1 at 00:00:00.500: font '微软雅黑' (drawn with default font subfix Test Sans"
+                + " (subfix-test-sans.otf)) lacks 今晚的月色真美。Themonislvytg. in \"今晚的月色真美。The moon is lovely tonight.\"")
     }
 
     @Test func checkReportsUnreadableInputsAndGoesOn() throws {
@@ -125,7 +137,7 @@ import Testing
         ])
         #expect(status == .success)
         let lines = out.split(separator: "\n")
-        #expect(lines.count == 3)
+        #expect(lines.count == 2)
         #expect(
             lines.first
                 == #"{"file":"\#(Self.demo)","time":"00:00:00.000","ms":0,"width":64,"height":36,"events":0,"out":"\#(folder.path)/render-demo-00-00-00.000.png"}"#)
