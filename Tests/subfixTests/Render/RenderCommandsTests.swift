@@ -87,10 +87,10 @@ import Testing
         let latin = Self.fixtures.appendingPathComponent("subfix-test-sans.otf").path
         let (status, out, _) = run(["check", Self.demo, "--no-system-fonts", "--fonts-dir", folder.path, "--default-font", latin])
         #expect(status == .someFailed)
-        #expect(
-            out.split(separator: "\n").first
-                == "\(Self.demo): event 1 at 00:00:00.500: font '微软雅黑' (drawn with default font subfix Test Sans"
-                + " (subfix-test-sans.otf)) lacks 今晚的月色真美。Themonislvytg. in \"今晚的月色真美。The moon is lovely tonight.\"")
+        let expected =
+            "\(Self.demo): event 1 at 00:00:00.500: font '微软雅黑' (drawn with default font subfix Test Sans"
+            + " (subfix-test-sans.otf)) lacks 今晚的月色真美。Themonislvytg. in \"今晚的月色真美。The moon is lovely tonight.\""
+        #expect(out.split(separator: "\n").first.map(String.init) == expected)
     }
 
     @Test func checkReportsUnreadableInputsAndGoesOn() throws {
