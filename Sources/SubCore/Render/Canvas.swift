@@ -26,6 +26,9 @@ public struct Canvas: Sendable, Equatable {
     public let height: Int
     /// `width * height * 4` bytes, rows top to bottom, RGBA with premultiplied alpha.
     public internal(set) var pixels: [UInt8]
+    /// Whether every pixel is opaque (an opaque background stays opaque under blending), so straight and
+    /// premultiplied alpha are the same bytes.
+    public private(set) var isOpaque = false
 
     /// A canvas filled with `background` (`.video` starts black; the renderer draws the frame over it).
     public init(width: Int, height: Int, background: RenderBackground = .transparent) throws(RenderError) {
@@ -51,6 +54,7 @@ public struct Canvas: Sendable, Equatable {
     /// Replaces every pixel with `background`.
     public mutating func fill(_ background: RenderBackground) {
         let width = self.width
+        isOpaque = background != .transparent
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
             switch background {
@@ -79,6 +83,7 @@ public struct Canvas: Sendable, Equatable {
 
     /// Copies opaque RGBA rows (a decoded video frame of the same size) over the canvas.
     mutating func draw(rgba: UnsafeRawBufferPointer, stride: Int) {
+        isOpaque = true
         let rowBytes = width * 4
         pixels.withUnsafeMutableBytes { target in
             guard let targetBase = target.baseAddress, let sourceBase = rgba.baseAddress else { return }

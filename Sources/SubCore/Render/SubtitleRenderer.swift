@@ -10,6 +10,9 @@ public struct RenderTimings: Sendable {
     public var compositing: Double = 0
     /// PNG encoding (filled in by the caller that encodes).
     public var encoding: Double = 0
+    /// Whether libass reported a different image from the previous call (`ass_render_frame`'s
+    /// `detect_change`); an unchanged frame may reuse the previous frame's pixels and PNG.
+    public var changed = true
 
     /// All zero.
     public init() {}
@@ -42,6 +45,8 @@ public final class SubtitleRenderer {
     public let width: Int
     /// Frame size.
     public let height: Int
+    /// Whether a frame was rendered yet (the first one always counts as changed).
+    private var hasRendered = false
     /// Fonts that could not be read while setting up (font files that libass was not given).
     public private(set) var fontWarnings: [FontWarning] = []
 
@@ -85,24 +90,31 @@ public final class SubtitleRenderer {
     /// The end of the last event, in milliseconds.
     public var endTime: Int { track.endTime }
 
-    /// Draws the subtitles shown at `time` (milliseconds) over `canvas` (whose background the caller has
-    /// drawn) and returns how long libass and the blending took.
+    /// Draws the subtitles shown at `time` (milliseconds) over `canvas` and returns how long libass and the
+    /// compositing took. With `background`, the canvas is filled first (counted as compositing); with
+    /// `onlyIfChanged`, a frame libass reports identical to the previous call leaves `canvas` untouched
+    /// (the caller keeps the previous frame).
     @discardableResult
-    public func render(at time: Int, into canvas: inout Canvas) -> RenderTimings {
+    public func render(
+        at time: Int, into canvas: inout Canvas, background: RenderBackground? = nil, onlyIfChanged: Bool = false
+    ) -> RenderTimings {
         precondition(canvas.width == width && canvas.height == height, "canvas size differs from the renderer's")
         var timings = RenderTimings()
         let start = DispatchTime.now().uptimeNanoseconds
         var changed: Int32 = 0
         let images = ass_render_frame(renderer.handle, track.handle, Int64(time), &changed)
         let rendered = DispatchTime.now().uptimeNanoseconds
+        timings.changed = changed != 0 || !hasRendered
+        hasRendered = true
+        timings.libass = Double(rendered - start) / 1e9
+        if onlyIfChanged && !timings.changed { return timings }
+        if let background { canvas.fill(background) }
         var image = images
         while let current = image {
             canvas.blend(UnsafePointer(current))
             image = current.pointee.next
         }
-        let blended = DispatchTime.now().uptimeNanoseconds
-        timings.libass = Double(rendered - start) / 1e9
-        timings.compositing = Double(blended - rendered) / 1e9
+        timings.compositing = Double(DispatchTime.now().uptimeNanoseconds - rendered) / 1e9
         return timings
     }
 

@@ -64,11 +64,13 @@ enum RenderCommand {
                 option: "out", value: arguments.value("out") ?? "", expected: "one frame; use --out-dir for \(times.count)")
         }
         FontSetupOptions.report(renderer.fontWarnings, io: io)
-        let encoder = try PNGEncoder(width: size.width, height: size.height)
+        let encoder = try PNGEncoder(width: size.width, height: size.height, opaque: background != .transparent)
         let showTimings = io.environment["SUBFIX_RENDER_TIMINGS"] == "1"
         var total = RenderTimings()
         var sheetFrames: [(time: Int, canvas: Canvas)] = []
         var written: [String] = []
+        var canvas = try Canvas(width: size.width, height: size.height, background: background)
+        var previousPNG: Data?
         do {
             if let folder = arguments.value("out-dir") { try RenderFileWriter.makeFolder(folder) }
             for time in times {
@@ -77,19 +79,19 @@ enum RenderCommand {
                         "\(RenderTime.format(time)) is after the last subtitle ends (\(RenderTime.format(renderer.endTime))): the frame is empty",
                         file: input)
                 }
-                var canvas = try Canvas(width: size.width, height: size.height, background: background)
-                let start = DispatchTime.now().uptimeNanoseconds
-                canvas.fill(background)
-                let fillTime = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
-                var timings = renderer.render(at: time, into: &canvas)
-                timings.compositing += fillTime
+                var timings = renderer.render(at: time, into: &canvas, background: background, onlyIfChanged: true)
                 let path = outputPath(arguments, input: input, time: time)
                 if let path {
-                    let encodeStart = DispatchTime.now().uptimeNanoseconds
-                    let png = try encoder.encode(canvas)
-                    timings.encoding = Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
-                    try RenderFileWriter.write(png, to: path)
+                    // An unchanged frame reuses the previous PNG bytes: same pixels, same file.
+                    if timings.changed || previousPNG == nil {
+                        let encodeStart = DispatchTime.now().uptimeNanoseconds
+                        previousPNG = try encoder.encode(canvas)
+                        timings.encoding = Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+                    }
+                    if let png = previousPNG { try RenderFileWriter.write(png, to: path) }
                     written.append(path)
+                } else if timings.changed {
+                    previousPNG = nil
                 }
                 if io.environment["SUBFIX_LIBASS_LOG"] == "1" {
                     for message in renderer.drainMessages() { io.printError("libass[\(message.level)]: \(message.text)") }
@@ -112,7 +114,8 @@ enum RenderCommand {
             }
             if let sheetPath = arguments.value("sheet") {
                 let sheet = try ContactSheet.make(frames: sheetFrames, background: background)
-                try RenderFileWriter.write(try PNGEncoder(width: sheet.width, height: sheet.height).encode(sheet), to: sheetPath)
+                let sheetEncoder = try PNGEncoder(width: sheet.width, height: sheet.height, opaque: sheet.isOpaque)
+                try RenderFileWriter.write(try sheetEncoder.encode(sheet), to: sheetPath)
                 if arguments.has("json") {
                     io.printJSON(.object([("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(times.count))]))
                 } else {
