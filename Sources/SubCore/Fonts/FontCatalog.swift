@@ -70,7 +70,9 @@ public struct FontCatalog: Sendable {
         readFaces(name: path, warnings: &warnings) { index throws(FontError) in
             (try library.face(path: path, index: index), .file(path: path))
         }
-        .map { var face = $0; face.origin = origin; return face }
+        .map {
+            var face = $0; face.origin = origin; return face
+        }
     }
 
     /// Every face of an in-memory font.
@@ -78,9 +80,14 @@ public struct FontCatalog: Sendable {
         -> [FontFace]
     {
         readFaces(name: attachment.name, warnings: &warnings) { index throws(FontError) in
-            (try library.face(data: attachment.data, name: attachment.name, index: index), .memory(name: attachment.name))
+            (
+                try library.face(data: attachment.data, name: attachment.name, index: index),
+                .memory(name: attachment.name)
+            )
         }
-        .map { var face = $0; face.origin = .attachment; return face }
+        .map {
+            var face = $0; face.origin = .attachment; return face
+        }
     }
 
     private static func readFaces(

@@ -79,7 +79,9 @@ public struct FontCoverage: Sendable, Hashable, Codable {
         }
         let classified = counts.reduce(0, +)
         if let other = FontScript.allCases.firstIndex(of: .other) { counts[other] = count - classified }
-        return FontScript.allCases.enumerated().compactMap { counts[$0.offset] > 0 ? ($0.element, counts[$0.offset]) : nil }
+        return FontScript.allCases.enumerated().compactMap {
+            counts[$0.offset] > 0 ? ($0.element, counts[$0.offset]) : nil
+        }
     }
 
     /// Whether a missing glyph for `scalar` would be visible (false for controls, spaces and invisible format

@@ -89,7 +89,8 @@ final class FreeTypeFace {
             var name = FT_SfntName()
             guard FT_Get_Sfnt_Name(handle, index, &name) == 0, let bytes = name.string else { continue }
             let raw = Array(UnsafeBufferPointer(start: bytes, count: Int(name.string_len)))
-            guard let text = FontNameRecord.decode(raw, platform: Int(name.platform_id), encoding: Int(name.encoding_id))
+            guard
+                let text = FontNameRecord.decode(raw, platform: Int(name.platform_id), encoding: Int(name.encoding_id))
             else { continue }
             records.append(
                 FontNameRecord(
@@ -118,13 +119,17 @@ final class FreeTypeFace {
     /// `FT_Load_Char` with `FT_LOAD_RENDER`.
     func withRenderedGlyph<T>(
         _ scalar: Unicode.Scalar, pixelSize: Int,
-        _ body: (_ bitmap: UnsafePointer<UInt8>?, _ width: Int, _ rows: Int, _ pitch: Int, _ left: Int, _ top: Int,
-            _ advance: Int) -> T
+        _ body: (
+            _ bitmap: UnsafePointer<UInt8>?, _ width: Int, _ rows: Int, _ pitch: Int, _ left: Int, _ top: Int,
+            _ advance: Int
+        ) -> T
     ) throws(FontError) -> T {
         var code = FT_Set_Pixel_Sizes(handle, 0, FT_UInt(pixelSize))
         guard code == 0 else { throw FreeTypeLibrary.error("FT_Set_Pixel_Sizes", code, file: nil) }
         code = FT_Load_Char(handle, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER))
-        guard code == 0, let slot = handle.pointee.glyph else { throw FreeTypeLibrary.error("FT_Load_Char", code, file: nil) }
+        guard code == 0, let slot = handle.pointee.glyph else {
+            throw FreeTypeLibrary.error("FT_Load_Char", code, file: nil)
+        }
         let bitmap = slot.pointee.bitmap
         return body(
             UnsafePointer(bitmap.buffer), Int(bitmap.width), Int(bitmap.rows), Int(bitmap.pitch),
@@ -162,9 +167,11 @@ struct FontNameRecord: Equatable {
             }
             return String(decoding: units, as: UTF16.self)
         case 1 where encoding == 0:
-            return String(String.UnicodeScalarView(bytes.compactMap { byte in
-                Unicode.Scalar(byte < 0x80 ? UInt32(byte) : UInt32(macRomanHigh[Int(byte) - 0x80]))
-            }))
+            return String(
+                String.UnicodeScalarView(
+                    bytes.compactMap { byte in
+                        Unicode.Scalar(byte < 0x80 ? UInt32(byte) : UInt32(macRomanHigh[Int(byte) - 0x80]))
+                    }))
         default:
             return nil
         }

@@ -23,5 +23,9 @@ final class AssMessageLog: Sendable {
     func append(_ message: AssMessage) { messages.withLock { $0.append(message) } }
 
     /// Returns the messages logged so far and forgets them.
-    func drain() -> [AssMessage] { messages.withLock { list in defer { list.removeAll() }; return list } }
+    func drain() -> [AssMessage] {
+        messages.withLock { list in
+            defer { list.removeAll() }; return list
+        }
+    }
 }

@@ -43,7 +43,9 @@ final class AssTrack {
         let track = bytes.withUnsafeMutableBufferPointer { buffer in
             ass_read_memory(library.handle, buffer.baseAddress, text.count, nil)
         }
-        guard let track else { throw .unreadable(file: name, cause: "libass could not parse the subtitles (ass_read_memory)") }
+        guard let track else {
+            throw .unreadable(file: name, cause: "libass could not parse the subtitles (ass_read_memory)")
+        }
         handle = track
         self.library = library
     }
@@ -56,7 +58,8 @@ final class AssTrack {
         return (0..<Int(track.n_styles)).map { index in
             let style = track.styles[index]
             return AssStyle(
-                name: style.Name.map { String(cString: $0) } ?? "", fontName: style.FontName.map { String(cString: $0) } ?? "",
+                name: style.Name.map { String(cString: $0) } ?? "",
+                fontName: style.FontName.map { String(cString: $0) } ?? "",
                 isBold: style.Bold != 0, isItalic: style.Italic != 0)
         }
     }

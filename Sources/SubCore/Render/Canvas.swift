@@ -44,7 +44,8 @@ public struct Canvas: Sendable, Equatable {
     /// Parses `WxH` (`1920x1080`) within 1...8192 on each side.
     public static func parseSize(_ text: String) throws(RenderError) -> (width: Int, height: Int) {
         let parts = text.lowercased().split(separator: "x", omittingEmptySubsequences: false)
-        guard parts.count == 2, parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
+        guard parts.count == 2,
+            parts.allSatisfy({ !$0.isEmpty && $0.allSatisfy(\.isASCII) && $0.allSatisfy(\.isNumber) }),
             let width = Int(parts[0]), let height = Int(parts[1]),
             (1...maximumSide).contains(width), (1...maximumSide).contains(height)
         else { throw .badSize(text) }
@@ -161,7 +162,8 @@ public struct Canvas: Sendable, Equatable {
                         base[offset + 2] = 0
                     } else {
                         for channel in 0..<3 {
-                            base[offset + channel] = UInt8(min(255, (Int(base[offset + channel]) * 255 + alpha / 2) / alpha))
+                            base[offset + channel] = UInt8(
+                                min(255, (Int(base[offset + channel]) * 255 + alpha / 2) / alpha))
                         }
                     }
                 }

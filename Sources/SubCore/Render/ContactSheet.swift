@@ -23,7 +23,8 @@ public enum ContactSheet {
         let cellHeight = thumbHeight + labelHeight + gap
         let width = gap + columns * (thumbWidth + gap)
         let height = min(Canvas.maximumSide, gap + rows * cellHeight)
-        var sheet = try Canvas(width: width, height: height, background: background == .transparent ? .transparent : .black)
+        var sheet = try Canvas(
+            width: width, height: height, background: background == .transparent ? .transparent : .black)
         if background != .transparent {
             // Dark grey between frames, so black frames stand apart from the sheet.
             for index in stride(from: 0, to: sheet.pixels.count, by: 4) {
@@ -39,7 +40,8 @@ public enum ContactSheet {
             guard y + cellHeight <= height else { break }
             let thumbnail = try scaled(frame.canvas, width: thumbWidth, height: thumbHeight)
             sheet.paste(thumbnail, x: x, y: y)
-            label?.draw(RenderTime.format(frame.time), on: &sheet, x: x + 4, baseline: y + thumbHeight + labelHeight - 8)
+            label?.draw(
+                RenderTime.format(frame.time), on: &sheet, x: x + 4, baseline: y + thumbHeight + labelHeight - 8)
         }
         return sheet
     }
@@ -58,7 +60,8 @@ public enum ContactSheet {
                 var targetPlanes: [UnsafeMutablePointer<UInt8>?] = [target.baseAddress, nil, nil, nil]
                 var targetStrides: [Int32] = [Int32(width * 4), 0, 0, 0]
                 _ = sws_scale(
-                    scaler.handle, &sourcePlanes, &sourceStrides, 0, Int32(canvas.height), &targetPlanes, &targetStrides)
+                    scaler.handle, &sourcePlanes, &sourceStrides, 0, Int32(canvas.height), &targetPlanes, &targetStrides
+                )
             }
         }
         return out
@@ -107,7 +110,8 @@ final class LabelPainter {
             let advance = try? face.withRenderedGlyph(scalar, pixelSize: LabelPainter.pixelSize) {
                 bitmap, width, rows, pitch, left, top, advance in
                 if let bitmap {
-                    canvas.blendCoverage(bitmap, width: width, rows: rows, pitch: pitch, x: pen + left, y: baseline - top)
+                    canvas.blendCoverage(
+                        bitmap, width: width, rows: rows, pitch: pitch, x: pen + left, y: baseline - top)
                 }
                 return advance
             }
@@ -126,7 +130,8 @@ extension Canvas {
                 let offset = ((y + row) * self.width + x + column) * 4
                 let inverse = 255 - alpha
                 for channel in 0..<4 {
-                    pixels[offset + channel] = UInt8(Canvas.divide255(255 * alpha + Int(pixels[offset + channel]) * inverse))
+                    pixels[offset + channel] = UInt8(
+                        Canvas.divide255(255 * alpha + Int(pixels[offset + channel]) * inverse))
                 }
             }
         }

@@ -40,13 +40,16 @@ enum CueConverter {
     private static func assText(cues: [(start: Int, end: Int, text: String)]) throws(RenderError) -> String {
         var script = header
         for cue in cues {
-            script += "Dialogue: 0,\(assTime(cue.start)),\(assTime(cue.end)),Default,,0,0,0,,\(assEventText(cue.text))\n"
+            script +=
+                "Dialogue: 0,\(assTime(cue.start)),\(assTime(cue.end)),Default,,0,0,0,,\(assEventText(cue.text))\n"
         }
         return script
     }
 
     /// The cues of an SRT or WebVTT text: blocks separated by blank lines, each with a `-->` timing line.
-    static func cues(_ text: String, file: String, webVTT: Bool) throws(RenderError) -> [(start: Int, end: Int, text: String)] {
+    static func cues(_ text: String, file: String, webVTT: Bool) throws(RenderError) -> [(
+        start: Int, end: Int, text: String
+    )] {
         let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
             .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var cues: [(Int, Int, String)] = []
@@ -59,11 +62,13 @@ enum CueConverter {
             }
             let parts = line.components(separatedBy: "-->")
             let startText = parts[0].trimmingCharacters(in: .whitespaces)
-            let endText = (parts.count > 1 ? parts[1] : "").trimmingCharacters(in: .whitespaces)
+            let endText =
+                (parts.count > 1 ? parts[1] : "").trimmingCharacters(in: .whitespaces)
                 .split(separator: " ").first.map(String.init) ?? ""
             guard let start = cueTime(startText), let end = cueTime(endText) else {
                 let bad = cueTime(startText) == nil ? startText : endText
-                let column = (line.range(of: bad).map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0) + 1
+                let column =
+                    (line.range(of: bad).map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0) + 1
                 throw .unreadable(
                     file: "\(file):\(index + 1):\(column)",
                     cause: "malformed timestamp '\(bad)' (expected \(webVTT ? "HH:MM:SS.mmm" : "HH:MM:SS,mmm"))")
@@ -81,7 +86,8 @@ enum CueConverter {
 
     /// `HH:MM:SS,mmm`, `HH:MM:SS.mmm` or `MM:SS.mmm` in milliseconds.
     static func cueTime(_ text: String) -> Int? {
-        let fields = text.replacingOccurrences(of: ",", with: ".").split(separator: ":", omittingEmptySubsequences: false)
+        let fields = text.replacingOccurrences(of: ",", with: ".").split(
+            separator: ":", omittingEmptySubsequences: false)
         guard fields.count == 2 || fields.count == 3 else { return nil }
         let seconds = fields[fields.count - 1].split(separator: ".", omittingEmptySubsequences: false)
         guard seconds.count == 2, seconds[1].count == 3, seconds[0].count == 2,

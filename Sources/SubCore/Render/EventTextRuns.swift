@@ -67,7 +67,9 @@ public enum EventTextRuns {
         _ block: Substring, to font: inout FontRequest, drawing: inout Bool, style: AssStyle, styles: [AssStyle]
     ) {
         // Tags start with a backslash; text between tags inside braces is a comment.
-        for tag in block.split(separator: "\\", omittingEmptySubsequences: true).dropFirst(block.hasPrefix("\\") ? 0 : 1) {
+        for tag in block.split(separator: "\\", omittingEmptySubsequences: true).dropFirst(
+            block.hasPrefix("\\") ? 0 : 1)
+        {
             let tag = tag.trimmingCharacters(in: .whitespaces)
             if tag.hasPrefix("fn") {
                 let name = String(tag.dropFirst(2))
@@ -90,7 +92,8 @@ public enum EventTextRuns {
                 let name = String(tag.dropFirst())
                 let target = styles.first { $0.name == name } ?? style
                 font = request(for: target)
-            } else if tag.hasPrefix("p"), !tag.hasPrefix("pos"), !tag.hasPrefix("pbo"), let value = Int(tag.dropFirst()) {
+            } else if tag.hasPrefix("p"), !tag.hasPrefix("pos"), !tag.hasPrefix("pbo"), let value = Int(tag.dropFirst())
+            {
                 drawing = value > 0
             }
         }

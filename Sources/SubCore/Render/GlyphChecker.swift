@@ -35,7 +35,8 @@ public struct GlyphCheckReport: Sendable {
 /// own messages while it renders each event ("Glyph 0x… not found", "failed to find any fallback").
 public enum GlyphChecker {
     /// Checks every event of `renderer`'s script against `catalog` (read for the same `FontSetup`).
-    public static func check(_ renderer: SubtitleRenderer, catalog: FontCatalog) throws(RenderError) -> GlyphCheckReport {
+    public static func check(_ renderer: SubtitleRenderer, catalog: FontCatalog) throws(RenderError) -> GlyphCheckReport
+    {
         let styles = renderer.styles
         let events = renderer.events
         var entries: [Int: [(font: FontRequest, face: String?, chars: [Unicode.Scalar])]] = [:]
@@ -67,7 +68,9 @@ public enum GlyphChecker {
                 for event in events where event.start <= time && time < event.end {
                     for run in runsByEvent[event.index] ?? []
                     where run.font.family == family && run.text.unicodeScalars.contains(scalar) {
-                        add(&entries[event.index, default: []], font: run.font, face: face(for: run.font, catalog), [scalar])
+                        add(
+                            &entries[event.index, default: []], font: run.font, face: face(for: run.font, catalog),
+                            [scalar])
                     }
                 }
             }
@@ -78,7 +81,8 @@ public enum GlyphChecker {
             for entry in entries[event.index] ?? [] {
                 missing.append(
                     MissingGlyphs(
-                        event: event.index + 1, start: event.start, text: texts[event.index] ?? "", font: entry.font.name,
+                        event: event.index + 1, start: event.start, text: texts[event.index] ?? "",
+                        font: entry.font.name,
                         face: entry.face, characters: entry.chars))
             }
         }
@@ -113,8 +117,9 @@ public enum GlyphChecker {
     /// `fontselect: failed to find any fallback with glyph 0x4E2D for font: (SimHei, 400, 0)`.
     static func parseMissingGlyph(_ text: String) -> (UInt32, String)? {
         let patterns = ["Glyph 0x", "failed to find any fallback with glyph 0x"]
-        guard text.hasPrefix(patterns[0]) && text.contains(" not found in font for (")
-            || text.contains(patterns[1])
+        guard
+            text.hasPrefix(patterns[0]) && text.contains(" not found in font for (")
+                || text.contains(patterns[1])
         else { return nil }
         guard let hexStart = text.range(of: "0x")?.upperBound else { return nil }
         let hex = text[hexStart...].prefix { $0.isHexDigit }

@@ -53,7 +53,9 @@ public final class PNGEncoder {
         precondition(!opaque || canvas.isOpaque, "an RGB encoder needs an opaque canvas")
         var code = av_frame_make_writable(frame.handle)
         guard code >= 0 else { throw ffmpegError("av_frame_make_writable", code) }
-        guard let plane = frame.handle.pointee.data.0 else { throw ffmpegError("av_frame_get_buffer", cffmpeg_averror_enomem()) }
+        guard let plane = frame.handle.pointee.data.0 else {
+            throw ffmpegError("av_frame_get_buffer", cffmpeg_averror_enomem())
+        }
         let stride = Int(frame.handle.pointee.linesize.0)
         let rowBytes = width * 4
         canvas.pixels.withUnsafeBufferPointer { source in

@@ -49,8 +49,10 @@ public struct SubtitleInput: Sendable {
             var units: [UInt16] = []
             var index = 2
             while index + 1 < bytes.count {
-                units.append(little ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-                    : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
+                units.append(
+                    little
+                        ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
+                        : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
                 index += 2
             }
             return String(decoding: units, as: UTF16.self)
@@ -69,7 +71,8 @@ public struct SubtitleInput: Sendable {
         var index = 0
         while index < bytes.count {
             let lead = bytes[index]
-            let length = lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
+            let length =
+                lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
             guard length > 0, index + length <= bytes.count else { return index }
             for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return index }
             index += length
@@ -91,7 +94,8 @@ extension RenderError {
     /// A short cause for a file-system error (`no such file`, `permission denied`).
     static func fileCause(_ error: any Error) -> String {
         let nsError = error as NSError
-        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain {
+        if let underlying = nsError.userInfo[NSUnderlyingErrorKey] as? NSError, underlying.domain == NSPOSIXErrorDomain
+        {
             return String(cString: strerror(Int32(underlying.code))).lowercased()
         }
         switch nsError.code {

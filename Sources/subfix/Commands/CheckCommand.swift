@@ -6,11 +6,13 @@ enum CheckCommand {
     static let spec = CommandSpec(
         name: "check",
         summary: "Report the characters of each subtitle event that would render blank (missing glyphs).",
-        positionals: [PositionalSpec(name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt).")],
+        positionals: [
+            PositionalSpec(name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt).")
+        ],
         options: [
-            .value("track", "N", "Subtitle track of a media input (media input lands with extraction)."),
+            .value("track", "N", "Subtitle track of a media input (media input lands with extraction).")
         ] + FontSetupOptions.options + [
-            .flag("json", "One JSON object per file on stdout."),
+            .flag("json", "One JSON object per file on stdout.")
         ],
         discussion: """
             Each style and \\fn run is resolved to the face libass picks (family, full or PostScript name,
@@ -63,7 +65,8 @@ enum CheckCommand {
                 "\(report.file): event \(entry.event) at \(RenderTime.format(entry.start)): font '\(entry.font)' (\(face))"
                     + " lacks \(String(String.UnicodeScalarView(entry.characters))) in \"\(entry.text)\"")
         }
-        let verdict = report.missing.isEmpty ? "all characters covered" : "\(report.eventsWithMissingGlyphs) with missing glyphs"
+        let verdict =
+            report.missing.isEmpty ? "all characters covered" : "\(report.eventsWithMissingGlyphs) with missing glyphs"
         io.print("\(report.file): \(report.events) events, \(verdict)")
     }
 

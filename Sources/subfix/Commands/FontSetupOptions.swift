@@ -4,11 +4,16 @@ import SubCore
 enum FontSetupOptions {
     /// The option rows.
     static let options: [OptionSpec] = [
-        .value("fonts-dir", "DIR", repeatable: true, "Also use the fonts in DIR (searched recursively: .ttf .otf .ttc .otc)."),
+        .value(
+            "fonts-dir", "DIR", repeatable: true,
+            "Also use the fonts in DIR (searched recursively: .ttf .otf .ttc .otc)."),
         .flag(
             "no-system-fonts",
-            "Use neither fontconfig's fonts nor the bundled font: only --fonts-dir and attachments (a sandboxed player)."),
-        .value("default-font", "FILE", "The font libass falls back to when a name or glyph is not found (as a player ships one)."),
+            "Use neither fontconfig's fonts nor the bundled font: only --fonts-dir and attachments (a sandboxed player)."
+        ),
+        .value(
+            "default-font", "FILE",
+            "The font libass falls back to when a name or glyph is not found (as a player ships one)."),
     ]
 
     /// The setup the arguments ask for.

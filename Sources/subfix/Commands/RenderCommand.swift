@@ -6,7 +6,9 @@ enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render subtitle frames to PNG through libass.",
-        positionals: [PositionalSpec(name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt).")],
+        positionals: [
+            PositionalSpec(name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt).")
+        ],
         options: [
             .value("track", "N", "Subtitle track of a media input (media input lands with extraction)."),
             .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
@@ -29,13 +31,16 @@ enum RenderCommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let input = arguments.positionals[0]
         let requested = try requestedTimes(arguments)
-        let size = try arguments.value("size").map { text throws(UsageError) in
-            do { return try Canvas.parseSize(text) } catch {
-                throw UsageError.invalidValue(option: "size", value: text, expected: "WxH from 1x1 to 8192x8192")
-            }
-        } ?? (width: 1280, height: 720)
-        let background = RenderBackground(
-            rawValue: try arguments.choice("background", RenderBackground.allCases.map(\.rawValue)) ?? "transparent")
+        let size =
+            try arguments.value("size").map { text throws(UsageError) in
+                do { return try Canvas.parseSize(text) } catch {
+                    throw UsageError.invalidValue(option: "size", value: text, expected: "WxH from 1x1 to 8192x8192")
+                }
+            } ?? (width: 1280, height: 720)
+        let background =
+            RenderBackground(
+                rawValue: try arguments.choice("background", RenderBackground.allCases.map(\.rawValue)) ?? "transparent"
+            )
             ?? .transparent
         try arguments.exclusive(["out", "out-dir"])
         guard arguments.has("out") || arguments.has("out-dir") || arguments.has("sheet") else {
@@ -51,7 +56,8 @@ enum RenderCommand {
         }
         if arguments.has("track") {
             throw UsageError.invalidValue(
-                option: "track", value: arguments.value("track") ?? "", expected: "a media input (media input lands with extraction)")
+                option: "track", value: arguments.value("track") ?? "",
+                expected: "a media input (media input lands with extraction)")
         }
         if background == .video { throw CommandFailure(file: nil, cause: RenderError.noVideo(file: input).description) }
 
@@ -61,7 +67,8 @@ enum RenderCommand {
         if let step = requested.every { times += Array(stride(from: 0, to: renderer.endTime, by: step)) }
         if arguments.has("out"), times.count > 1 {
             throw UsageError.invalidValue(
-                option: "out", value: arguments.value("out") ?? "", expected: "one frame; use --out-dir for \(times.count)")
+                option: "out", value: arguments.value("out") ?? "",
+                expected: "one frame; use --out-dir for \(times.count)")
         }
         FontSetupOptions.report(renderer.fontWarnings, io: io)
         let encoder = try PNGEncoder(width: size.width, height: size.height, opaque: background != .transparent)
@@ -94,7 +101,9 @@ enum RenderCommand {
                     previousPNG = nil
                 }
                 if io.environment["SUBFIX_LIBASS_LOG"] == "1" {
-                    for message in renderer.drainMessages() { io.printError("libass[\(message.level)]: \(message.text)") }
+                    for message in renderer.drainMessages() {
+                        io.printError("libass[\(message.level)]: \(message.text)")
+                    }
                 }
                 total.libass += timings.libass
                 total.compositing += timings.compositing
@@ -117,7 +126,10 @@ enum RenderCommand {
                 let sheetEncoder = try PNGEncoder(width: sheet.width, height: sheet.height, opaque: sheet.isOpaque)
                 try RenderFileWriter.write(try sheetEncoder.encode(sheet), to: sheetPath)
                 if arguments.has("json") {
-                    io.printJSON(.object([("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(times.count))]))
+                    io.printJSON(
+                        .object([
+                            ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(times.count)),
+                        ]))
                 } else {
                     io.print("\(sheetPath)  contact sheet of \(times.count) frame\(times.count == 1 ? "" : "s")")
                 }
@@ -131,7 +143,8 @@ enum RenderCommand {
             io.printError(
                 String(
                     format: "timings: frames %d libass %.3f ms compositing %.3f ms encoding %.3f ms (per frame)",
-                    times.count, total.libass * 1000 / count, total.compositing * 1000 / count, total.encoding * 1000 / count))
+                    times.count, total.libass * 1000 / count, total.compositing * 1000 / count,
+                    total.encoding * 1000 / count))
         }
         return .success
     }
@@ -147,10 +160,13 @@ enum RenderCommand {
         }
         if let text = arguments.value("every") {
             do { every = try RenderTime.parseDuration(text) } catch {
-                throw UsageError.invalidValue(option: "every", value: text, expected: "a positive duration such as 0.5 or 00:02")
+                throw UsageError.invalidValue(
+                    option: "every", value: text, expected: "a positive duration such as 0.5 or 00:02")
             }
         }
-        guard !times.isEmpty || every != nil else { throw UsageError.missingOneOf(command: "render", options: ["at", "every"]) }
+        guard !times.isEmpty || every != nil else {
+            throw UsageError.missingOneOf(command: "render", options: ["at", "every"])
+        }
         return (times, every)
     }
 

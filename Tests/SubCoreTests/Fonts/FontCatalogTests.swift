@@ -55,7 +55,8 @@ import Testing
         #expect(catalog.faces[1].displayName == "subfix Test Sans (subfix-test-sans.ttc#1)")
     }
 
-    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")))
+    @Test(
+        .enabled(if: FileManager.default.fileExists(atPath: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")))
     func readsTheSystemNotoCollection() throws {
         let library = try FreeTypeLibrary()
         var warnings: [FontWarning] = []
@@ -83,7 +84,8 @@ import Testing
         let font = try Data(contentsOf: Self.regular)
         let truncated = font.prefix(font.count / 2)
         let (catalog, folder) = try Self.catalog(
-            [Self.regular], extra: [("truncated.otf", Data(truncated)), ("notes.ttf", Data("not a font".utf8)), ("empty.ttc", Data())])
+            [Self.regular],
+            extra: [("truncated.otf", Data(truncated)), ("notes.ttf", Data("not a font".utf8)), ("empty.ttc", Data())])
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(catalog.faces.map(\.postScriptName) == ["SubfixTestSans-Regular"])
         #expect(
@@ -95,7 +97,10 @@ import Testing
         let attachment = try FontCatalog(
             setup: FontSetup(systemFonts: false, attachments: [FontAttachment(name: "cut.ttf", data: Data(truncated))]))
         #expect(attachment.faces.isEmpty)
-        #expect(attachment.warnings.map(\.description) == ["cut.ttf: FT_New_Memory_Face failed: horizontal metrics (hmtx) table missing (0x93)"])
+        #expect(
+            attachment.warnings.map(\.description) == [
+                "cut.ttf: FT_New_Memory_Face failed: horizontal metrics (hmtx) table missing (0x93)"
+            ])
     }
 
     @Test func warnsAboutMissingFolders() throws {

@@ -4,7 +4,9 @@ import Testing
 @testable import SubCore
 
 @Suite struct CanvasTests {
-    @Test(arguments: ["0x10", "8193x10", "10x8193", "640", "640x", "x480", "-1x5", "640X480X1", "６４０x480", "1e3x10", ""])
+    @Test(arguments: [
+        "0x10", "8193x10", "10x8193", "640", "640x", "x480", "-1x5", "640X480X1", "６４０x480", "1e3x10", "",
+    ])
     func rejectsBadSizes(text: String) {
         #expect(throws: RenderError.badSize(text)) { try Canvas.parseSize(text) }
     }
@@ -45,7 +47,8 @@ import Testing
             Dialogue: 0,0:00:00.00,0:00:01.00,Box,,0,0,0,,{\\pos(60,10)\\1a&H80&\\1c&HFF0000&\\p1}m 0 0 l 30 0 30 30 0 30{\\p0}
             """
         let renderer = try SubtitleRenderer(
-            input: SubtitleInput(name: "box.ass", assText: script), setup: FontSetup(systemFonts: false, directories: [FontTestSupport.fixtures.path]),
+            input: SubtitleInput(name: "box.ass", assText: script),
+            setup: FontSetup(systemFonts: false, directories: [FontTestSupport.fixtures.path]),
             width: 100, height: 100)
         var black = try Canvas(width: 100, height: 100, background: .black)
         renderer.render(at: 500, into: &black)

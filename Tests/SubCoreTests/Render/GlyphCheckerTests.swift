@@ -7,7 +7,8 @@ import Testing
     static let demo = FontTestSupport.root.appendingPathComponent("Samples/render-demo.ass").path
 
     func report(_ path: String, setup: FontSetup) throws -> GlyphCheckReport {
-        let renderer = try SubtitleRenderer(input: SubtitleInput(contentsOf: path), setup: setup, width: 640, height: 360)
+        let renderer = try SubtitleRenderer(
+            input: SubtitleInput(contentsOf: path), setup: setup, width: 640, height: 360)
         return try GlyphChecker.check(renderer, catalog: FontCatalog(setup: setup))
     }
 
@@ -33,7 +34,8 @@ import Testing
             .replacingOccurrences(of: "SimHei", with: "NotoSansCJKsc-Regular")
         let path = folder.appendingPathComponent("fixed.ass").path
         try text.write(toFile: path, atomically: true, encoding: .utf8)
-        let result = try report(path, setup: FontSetup(systemFonts: false, directories: [FontTestSupport.fontsDirectory.path]))
+        let result = try report(
+            path, setup: FontSetup(systemFonts: false, directories: [FontTestSupport.fontsDirectory.path]))
         #expect(result.missing == [])
     }
 
@@ -59,7 +61,8 @@ import Testing
         let path = folder.appendingPathComponent("partial.ass").path
         try script.write(toFile: path, atomically: true, encoding: .utf8)
         let setup = FontSetup(systemFonts: false, directories: [FontTestSupport.fixtures.path])
-        let renderer = try SubtitleRenderer(input: SubtitleInput(contentsOf: path), setup: setup, width: 320, height: 180)
+        let renderer = try SubtitleRenderer(
+            input: SubtitleInput(contentsOf: path), setup: setup, width: 320, height: 180)
         let result = try GlyphChecker.check(renderer, catalog: FontCatalog(setup: setup))
         #expect(result.missing.count == 2)
         #expect(result.missing.map(\.event) == [1, 2])
@@ -69,12 +72,19 @@ import Testing
     }
 
     @Test func parsesLibassMissingGlyphMessages() {
-        #expect(GlyphChecker.parseMissingGlyph("Glyph 0x4E2D not found in font for (SimHei, 400, 0)")! == (0x4E2D, "SimHei"))
+        #expect(
+            GlyphChecker.parseMissingGlyph("Glyph 0x4E2D not found in font for (SimHei, 400, 0)")! == (0x4E2D, "SimHei")
+        )
         #expect(
             GlyphChecker.parseMissingGlyph(
-                "fontselect: failed to find any fallback with glyph 0x6587 for font: (A, B, 700, 100)")! == (0x6587, "A, B"))
-        #expect(GlyphChecker.parseMissingGlyph("Glyph 0x4E2D not found, selecting one more font for (X, 400, 0)") == nil)
-        #expect(GlyphChecker.parseMissingGlyph("fontselect: failed to find any fallback with glyph 0x0 for font: (X, 400, 0)") == nil)
+                "fontselect: failed to find any fallback with glyph 0x6587 for font: (A, B, 700, 100)")! == (
+                    0x6587, "A, B"
+                ))
+        #expect(
+            GlyphChecker.parseMissingGlyph("Glyph 0x4E2D not found, selecting one more font for (X, 400, 0)") == nil)
+        #expect(
+            GlyphChecker.parseMissingGlyph(
+                "fontselect: failed to find any fallback with glyph 0x0 for font: (X, 400, 0)") == nil)
     }
 
     /// The catalog's pick for a name is the face libass itself reports choosing ("fontselect: (...) -> ...").
@@ -104,7 +114,8 @@ import Testing
             Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
             Dialogue: 0,0:00:00.00,0:00:01.00,S,,0,0,0,,AB
             """
-        let renderer = try SubtitleRenderer(input: SubtitleInput(name: "pick.ass", assText: script), setup: setup, width: 64, height: 64)
+        let renderer = try SubtitleRenderer(
+            input: SubtitleInput(name: "pick.ass", assText: script), setup: setup, width: 64, height: 64)
         var canvas = try Canvas(width: 64, height: 64)
         _ = renderer.drainMessages()
         renderer.render(at: 500, into: &canvas)

@@ -10,7 +10,9 @@ import Testing
 /// is compared with subfix rendering with `.simple` shaping; the `ass` filter (complex shaping by default, like
 /// players and subfix) is compared with subfix's default.
 @Suite struct RenderOracleTests {
-    static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let ffmpeg = ["/usr/bin/ffmpeg", "/usr/local/bin/ffmpeg"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
 
     /// Runs ffmpeg's subtitles filter over a black RGB canvas and returns the frame at `time` (ms, a
     /// multiple of 40 so it is exactly a frame of the 25 fps source).
@@ -43,7 +45,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let script = FontTestSupport.fixtures.appendingPathComponent("render-basic.ass")
         let expected = try Self.ffmpegFrame(
-            filter: filter, script: script, fontsDirectory: FontTestSupport.fontsDirectory, time: time, width: width, height: height,
+            filter: filter, script: script, fontsDirectory: FontTestSupport.fontsDirectory, time: time, width: width,
+            height: height,
             in: folder)
 
         let renderer = try SubtitleRenderer(

@@ -11,8 +11,10 @@ import Testing
         #expect(try RenderTime.parse(text) == milliseconds)
     }
 
-    @Test(arguments: ["", "abc", "1:2:3:4", "00:60", "00:61:00", "01:00:60", "-1", "1.2345", "1..2", "1:", ":30", "01:2",
-        "１２", "1e3", " 1"])
+    @Test(arguments: [
+        "", "abc", "1:2:3:4", "00:60", "00:61:00", "01:00:60", "-1", "1.2345", "1..2", "1:", ":30", "01:2",
+        "１２", "1e3", " 1",
+    ])
     func rejectsBadTimes(text: String) {
         #expect(throws: RenderError.badTime(text)) { try RenderTime.parse(text) }
         #expect(

@@ -12,7 +12,8 @@ import Testing
     }
 
     @Test func convertsSRTCuesWithTagsIntoASSEvents() throws {
-        let srt = "1\r\n00:00:01,000 --> 00:00:02,500\r\n<font face=\"方正准圆简体\" color=\"#FF8000\">你好</font>\r\n<i>{world}</i> &amp; co\r\n\r\n2\r\n00:01:00,000 --> 00:01:01,000\r\n再见\r\n"
+        let srt =
+            "1\r\n00:00:01,000 --> 00:00:02,500\r\n<font face=\"方正准圆简体\" color=\"#FF8000\">你好</font>\r\n<i>{world}</i> &amp; co\r\n\r\n2\r\n00:01:00,000 --> 00:01:01,000\r\n再见\r\n"
         let (path, folder) = try write(Array(srt.utf8), name: "a.srt")
         defer { try? FileManager.default.removeItem(at: folder) }
         let input = try SubtitleInput(contentsOf: path)
@@ -44,7 +45,10 @@ import Testing
     @Test func rejectsMalformedTimestampsWithFileLineAndColumn() throws {
         let (path, folder) = try write(Array("1\n00:00:01,000 --> 00:01:02.5x\nhi\n".utf8), name: "bad.srt")
         defer { try? FileManager.default.removeItem(at: folder) }
-        #expect(throws: RenderError.unreadable(file: "\(path):2:18", cause: "malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)")) {
+        #expect(
+            throws: RenderError.unreadable(
+                file: "\(path):2:18", cause: "malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)")
+        ) {
             try SubtitleInput(contentsOf: path)
         }
     }
@@ -72,7 +76,8 @@ import Testing
         }
         let (text, _) = try write(Array("hello there\n".utf8), name: "notes.txt")
         #expect(
-            throws: RenderError.unreadable(file: text, cause: "not a subtitle file (expected ASS/SSA, SRT or WebVTT text)")
+            throws: RenderError.unreadable(
+                file: text, cause: "not a subtitle file (expected ASS/SSA, SRT or WebVTT text)")
         ) { try SubtitleInput(contentsOf: text) }
     }
 }

@@ -20,7 +20,8 @@ import Testing
     }
 
     func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-cli-render-\(UUID().uuidString)")
+        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "subfix-cli-render-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
         return url
     }
@@ -29,7 +30,8 @@ import Testing
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         try FileManager.default.copyItem(
-            at: Self.fixtures.appendingPathComponent("subfix-test-sans.otf"), to: folder.appendingPathComponent("a.otf"))
+            at: Self.fixtures.appendingPathComponent("subfix-test-sans.otf"), to: folder.appendingPathComponent("a.otf")
+        )
         try Data("junk".utf8).write(to: folder.appendingPathComponent("b.ttf"))
         let (status, out, err) = run(["fonts", "--no-system-fonts", "--fonts-dir", folder.path, "--json"])
         #expect(status == .success)
@@ -41,14 +43,17 @@ import Testing
                 "weight":400,"italic":false,"characters":13,"scripts":{"Latin":6,"Han":4,"Hiragana":2,"Other":1}}
 
                 """)
-        let (coverStatus, coverOut, coverErr) = run(["fonts", "--no-system-fonts", "--fonts-dir", folder.path, "--covers", "中"])
+        let (coverStatus, coverOut, coverErr) = run([
+            "fonts", "--no-system-fonts", "--fonts-dir", folder.path, "--covers", "中",
+        ])
         #expect(coverStatus == .someFailed)
         #expect(coverOut == "")
         #expect(coverErr.hasSuffix("subfix: error: no font covers '中'\n"))
         let (textStatus, textOut, _) = run(["fonts", "--no-system-fonts", "--fonts-dir", folder.path, "--covers", "测试"])
         #expect(textStatus == .success)
         #expect(
-            textOut == "subfix Test Sans, 字幕测试黑体 | SubfixTestSans-Regular | 400 upright | directory | \(folder.path)/a.otf"
+            textOut
+                == "subfix Test Sans, 字幕测试黑体 | SubfixTestSans-Regular | 400 upright | directory | \(folder.path)/a.otf"
                 + " | 13 chars: Latin 6, Han 4, Hiragana 2, Other 1\n")
     }
 
@@ -72,7 +77,9 @@ import Testing
 
         let fixed = empty.appendingPathComponent("fixed.ass")
         try String(contentsOfFile: Self.demo, encoding: .utf8)
-            .replacingOccurrences(of: "微软雅黑", with: "Noto Sans CJK SC").replacingOccurrences(of: "方正准圆_GBK", with: "Noto Sans CJK SC")
+            .replacingOccurrences(of: "微软雅黑", with: "Noto Sans CJK SC").replacingOccurrences(
+                of: "方正准圆_GBK", with: "Noto Sans CJK SC"
+            )
             .replacingOccurrences(of: "SimHei", with: "Noto Sans CJK SC")
             .write(to: fixed, atomically: true, encoding: .utf8)
         let (okStatus, okOut, okErr) = run(["check", fixed.path, "--no-system-fonts", "--fonts-dir", Self.fonts])
@@ -85,7 +92,9 @@ import Testing
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let latin = Self.fixtures.appendingPathComponent("subfix-test-sans.otf").path
-        let (status, out, _) = run(["check", Self.demo, "--no-system-fonts", "--fonts-dir", folder.path, "--default-font", latin])
+        let (status, out, _) = run([
+            "check", Self.demo, "--no-system-fonts", "--fonts-dir", folder.path, "--default-font", latin,
+        ])
         #expect(status == .someFailed)
         let expected =
             "\(Self.demo): event 1 at 00:00:00.500: font '微软雅黑' (drawn with default font subfix Test Sans"
@@ -107,11 +116,14 @@ import Testing
         let sheet = folder.appendingPathComponent("sheet.png").path
         let (status, out, err) = run([
             "render", Self.demo, "--at", "1", "--at", "00:00:05.000", "--at", "01:00", "--size", "320x180",
-            "--fonts-dir", Self.fonts, "--no-system-fonts", "--out-dir", frames, "--sheet", sheet, "--background", "checker",
+            "--fonts-dir", Self.fonts, "--no-system-fonts", "--out-dir", frames, "--sheet", sheet, "--background",
+            "checker",
         ])
         #expect(status == .success)
         #expect(
-            err == "subfix: warning: \(Self.demo): 00:01:00.000 is after the last subtitle ends (00:00:08.000): the frame is empty\n")
+            err
+                == "subfix: warning: \(Self.demo): 00:01:00.000 is after the last subtitle ends (00:00:08.000): the frame is empty\n"
+        )
         #expect(
             out == """
                 \(frames)/render-demo-00-00-01.000.png  00:00:01.000  2 events
@@ -120,7 +132,8 @@ import Testing
                 \(sheet)  contact sheet of 3 frames
 
                 """)
-        let image = try PNGDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: "\(frames)/render-demo-00-00-01.000.png")))
+        let image = try PNGDecoder.decode(
+            try Data(contentsOf: URL(fileURLWithPath: "\(frames)/render-demo-00-00-01.000.png")))
         #expect(image.width == 320 && image.height == 180)
         let sheetImage = try PNGDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: sheet)))
         #expect(sheetImage.width == 8 + 2 * (320 + 8))
@@ -140,17 +153,33 @@ import Testing
         #expect(lines.count == 2)
         #expect(
             lines.first
-                == #"{"file":"\#(Self.demo)","time":"00:00:00.000","ms":0,"width":64,"height":36,"events":0,"out":"\#(folder.path)/render-demo-00-00-00.000.png"}"#)
+                == #"{"file":"\#(Self.demo)","time":"00:00:00.000","ms":0,"width":64,"height":36,"events":0,"out":"\#(folder.path)/render-demo-00-00-00.000.png"}"#
+        )
     }
 
     @Test(arguments: [
-        (["render", "x.ass", "--at", "1:2:3:4", "--out", "a.png"], "invalid value '1:2:3:4' for '--at' (expected HH:MM:SS.mmm, MM:SS or seconds)"),
-        (["render", "x.ass", "--at", "1", "--size", "9000x10", "--out", "a.png"], "invalid value '9000x10' for '--size' (expected WxH from 1x1 to 8192x8192)"),
-        (["render", "x.ass", "--every", "0", "--out-dir", "d"], "invalid value '0' for '--every' (expected a positive duration such as 0.5 or 00:02)"),
+        (
+            ["render", "x.ass", "--at", "1:2:3:4", "--out", "a.png"],
+            "invalid value '1:2:3:4' for '--at' (expected HH:MM:SS.mmm, MM:SS or seconds)"
+        ),
+        (
+            ["render", "x.ass", "--at", "1", "--size", "9000x10", "--out", "a.png"],
+            "invalid value '9000x10' for '--size' (expected WxH from 1x1 to 8192x8192)"
+        ),
+        (
+            ["render", "x.ass", "--every", "0", "--out-dir", "d"],
+            "invalid value '0' for '--every' (expected a positive duration such as 0.5 or 00:02)"
+        ),
         (["render", "x.ass", "--out", "a.png"], "'render' needs one of '--at', '--every'"),
         (["render", "x.ass", "--at", "1"], "'render' needs one of '--out', '--out-dir', '--sheet'"),
-        (["render", "x.ass", "--at", "1", "--out", "a.png", "--out-dir", "d"], "options '--out', '--out-dir' cannot be used together"),
-        (["render", "x.ass", "--at", "1", "--background", "blue", "--out", "a.png"], "invalid value 'blue' for '--background' (expected transparent, black, checker, video)"),
+        (
+            ["render", "x.ass", "--at", "1", "--out", "a.png", "--out-dir", "d"],
+            "options '--out', '--out-dir' cannot be used together"
+        ),
+        (
+            ["render", "x.ass", "--at", "1", "--background", "blue", "--out", "a.png"],
+            "invalid value 'blue' for '--background' (expected transparent, black, checker, video)"
+        ),
     ])
     func renderUsageErrors(arguments: [String], message: String) {
         let (status, out, err) = run(arguments)
@@ -162,12 +191,17 @@ import Testing
     @Test func renderRefusesTwoFramesIntoOneFileAndMediaOptions() throws {
         let (status, _, err) = run(["render", Self.demo, "--at", "1", "--at", "2", "--out", "/tmp/x.png"])
         #expect(status == .usage)
-        #expect(err == "subfix: error: invalid value '/tmp/x.png' for '--out' (expected one frame; use --out-dir for 2)\n")
+        #expect(
+            err == "subfix: error: invalid value '/tmp/x.png' for '--out' (expected one frame; use --out-dir for 2)\n")
         let (trackStatus, _, trackErr) = run(["render", Self.demo, "--track", "1", "--at", "1", "--out", "/tmp/x.png"])
         #expect(trackStatus == .usage)
         #expect(
-            trackErr == "subfix: error: invalid value '1' for '--track' (expected a media input (media input lands with extraction))\n")
-        let (videoStatus, _, videoErr) = run(["render", Self.demo, "--background", "video", "--at", "1", "--out", "/tmp/x.png"])
+            trackErr
+                == "subfix: error: invalid value '1' for '--track' (expected a media input (media input lands with extraction))\n"
+        )
+        let (videoStatus, _, videoErr) = run([
+            "render", Self.demo, "--background", "video", "--at", "1", "--out", "/tmp/x.png",
+        ])
         #expect(videoStatus == .someFailed)
         #expect(videoErr == "subfix: error: \(Self.demo): no video stream for '--background video'\n")
         let (missingStatus, _, missingErr) = run(["render", "/nonexistent/a.srt", "--at", "1", "--out", "/tmp/x.png"])
