@@ -73,3 +73,45 @@ final class FFmpegScaler {
 
     deinit { sws_freeContext(handle) }
 }
+
+/// An opened media file. The corresponding C calls are `avformat_open_input`, `avformat_find_stream_info` and
+/// `avformat_close_input`.
+final class FFmpegFormatContext {
+    let handle: UnsafeMutablePointer<AVFormatContext>
+    let path: String
+
+    init(path: String) throws(RenderError) {
+        var context: UnsafeMutablePointer<AVFormatContext>?
+        var code = avformat_open_input(&context, path, nil, nil)
+        guard code >= 0, let context else { throw ffmpegError("avformat_open_input", code, file: path) }
+        handle = context
+        self.path = path
+        code = avformat_find_stream_info(context, nil)
+        guard code >= 0 else { throw ffmpegError("avformat_find_stream_info", code, file: path) }
+    }
+
+    deinit {
+        var context: UnsafeMutablePointer<AVFormatContext>? = handle
+        avformat_close_input(&context)
+    }
+
+    /// The streams, in file order.
+    var streams: [UnsafeMutablePointer<AVStream>] {
+        (0..<Int(handle.pointee.nb_streams)).compactMap { handle.pointee.streams[$0] }
+    }
+
+    /// A decoder opened for `stream`.
+    func openDecoder(for stream: UnsafeMutablePointer<AVStream>) throws(RenderError) -> FFmpegCodecContext {
+        guard let parameters = stream.pointee.codecpar, let codec = avcodec_find_decoder(parameters.pointee.codec_id)
+        else {
+            throw ffmpegError("avcodec_find_decoder", cffmpeg_averror_invaliddata(), file: path)
+        }
+        let context = try FFmpegCodecContext(codec: codec)
+        var code = avcodec_parameters_to_context(context.handle, parameters)
+        guard code >= 0 else { throw ffmpegError("avcodec_parameters_to_context", code, file: path) }
+        context.handle.pointee.pkt_timebase = stream.pointee.time_base
+        code = avcodec_open2(context.handle, codec, nil)
+        guard code >= 0 else { throw ffmpegError("avcodec_open2", code, file: path) }
+        return context
+    }
+}

@@ -14,7 +14,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
     case badDuration(String)
     /// A size that is not `WxH` within 1x1...8192x8192.
     case badSize(String)
-    /// A media input where only subtitle files work yet.
+    /// A media file handed over as subtitle text (read its tracks with `MediaSubtitles`).
     case mediaInput(file: String)
     /// The video background was asked for an input without video.
     case noVideo(file: String)
@@ -35,7 +35,7 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         case .badSize(let text):
             return "invalid size '\(text)' (expected WxH from 1x1 to \(Canvas.maximumSide)x\(Canvas.maximumSide))"
         case .mediaInput(let file):
-            return "\(file): media input lands with extraction (give a subtitle file: .ass, .ssa, .srt or .vtt)"
+            return "\(file): a media file, not subtitle text (its tracks are read with MediaSubtitles)"
         case .noVideo(let file):
             return "\(file): no video stream for '--background video'"
         }

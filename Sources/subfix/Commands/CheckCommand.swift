@@ -7,11 +7,10 @@ enum CheckCommand {
         name: "check",
         summary: "Report the characters of each subtitle event that would render blank (missing glyphs).",
         positionals: [
-            PositionalSpec(name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt).")
+            PositionalSpec(
+                name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt) or media files.")
         ],
-        options: [
-            .value("track", "N", "Subtitle track of a media input (media input lands with extraction).")
-        ] + FontSetupOptions.options + [
+        options: [RenderInputs.trackOption] + FontSetupOptions.options + [
             .flag("json", "One JSON object per file on stdout.")
         ],
         discussion: """
@@ -23,11 +22,6 @@ enum CheckCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-        if arguments.has("track") {
-            throw UsageError.invalidValue(
-                option: "track", value: arguments.value("track") ?? "",
-                expected: "a media input (media input lands with extraction)")
-        }
         let setup = FontSetupOptions.setup(arguments)
         let catalog: FontCatalog
         do {
@@ -40,11 +34,21 @@ enum CheckCommand {
         for input in arguments.positionals {
             let report: GlyphCheckReport
             do {
-                let renderer = try SubtitleRenderer(
-                    input: try SubtitleInput(contentsOf: input), setup: setup, width: 640, height: 360)
-                report = try GlyphChecker.check(renderer, catalog: catalog)
+                let (subtitle, _) = try RenderInputs.load(input, arguments: arguments)
+                let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: 640, height: 360)
+                // Attachments travel with the input: they join the catalog for this file only.
+                var fileCatalog = catalog
+                if !subtitle.attachments.isEmpty {
+                    var withAttachments = setup
+                    withAttachments.attachments = subtitle.attachments
+                    fileCatalog = try FontCatalog(setup: withAttachments)
+                    FontSetupOptions.report(fileCatalog.warnings.filter { !catalog.warnings.contains($0) }, io: io)
+                }
+                report = try GlyphChecker.check(renderer, catalog: fileCatalog)
+            } catch let error as UsageError {
+                throw error
             } catch {
-                io.error(error.description)
+                io.error(String(describing: error))
                 status = .someFailed
                 continue
             }

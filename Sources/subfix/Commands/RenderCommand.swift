@@ -1,16 +1,17 @@
 import Foundation
 import SubCore
 
-/// `subfix render`: frames of a subtitle file as libass draws them, written as PNG.
+/// `subfix render`: frames of a subtitle file or media track as libass draws them, written as PNG.
 enum RenderCommand {
     static let spec = CommandSpec(
         name: "render",
         summary: "Render subtitle frames to PNG through libass.",
         positionals: [
-            PositionalSpec(name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt).")
+            PositionalSpec(
+                name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt) or a media file.")
         ],
         options: [
-            .value("track", "N", "Subtitle track of a media input (media input lands with extraction)."),
+            RenderInputs.trackOption,
             .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
             .value("every", "DURATION", "Render a frame every DURATION from 0 until the last subtitle ends."),
             .value("size", "WxH", "Frame size (default 1280x720, at most 8192x8192)."),
@@ -23,8 +24,9 @@ enum RenderCommand {
         ],
         discussion: """
             Fonts: fontconfig's fonts plus the bundled Noto Sans CJK SC by default; with --no-system-fonts only
-            --fonts-dir folders are used, as in a sandboxed player. SRT and WebVTT cues are drawn with a default
-            style in the bundled font. A time after the last subtitle gives an empty frame and a warning.
+            --fonts-dir folders and a media file's font attachments are used, as in a sandboxed player. SRT and
+            WebVTT cues are drawn with a default style in the bundled font. A time after the last subtitle gives
+            an empty frame and a warning. --background video draws a media input's own video frame.
             """,
         run: run)
 
@@ -47,19 +49,19 @@ enum RenderCommand {
             throw UsageError.missingOneOf(command: "render", options: ["out", "out-dir", "sheet"])
         }
 
-        let subtitle: SubtitleInput
+        let (subtitle, isMedia): (SubtitleInput, Bool)
         do {
-            subtitle = try SubtitleInput(contentsOf: input)
-        } catch {
-            if case .mediaInput = error { io.error(error.description); return .someFailed }
+            (subtitle, isMedia) = try RenderInputs.load(input, arguments: arguments)
+        } catch let error as RenderError {
             throw CommandFailure(file: nil, cause: error.description)
         }
-        if arguments.has("track") {
-            throw UsageError.invalidValue(
-                option: "track", value: arguments.value("track") ?? "",
-                expected: "a media input (media input lands with extraction)")
+        var video: VideoBackground?
+        if background == .video {
+            guard isMedia else { throw CommandFailure(file: nil, cause: RenderError.noVideo(file: input).description) }
+            do { video = try VideoBackground(path: input) } catch {
+                throw CommandFailure(file: nil, cause: error.description)
+            }
         }
-        if background == .video { throw CommandFailure(file: nil, cause: RenderError.noVideo(file: input).description) }
 
         let setup = FontSetupOptions.setup(arguments)
         let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: size.width, height: size.height)
@@ -86,7 +88,17 @@ enum RenderCommand {
                         "\(RenderTime.format(time)) is after the last subtitle ends (\(RenderTime.format(renderer.endTime))): the frame is empty",
                         file: input)
                 }
-                var timings = renderer.render(at: time, into: &canvas, background: background, onlyIfChanged: true)
+                var timings: RenderTimings
+                if let video {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    try video.draw(at: time, into: &canvas)
+                    let drawn = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    timings = renderer.render(at: time, into: &canvas)
+                    timings.compositing += drawn
+                    timings.changed = true
+                } else {
+                    timings = renderer.render(at: time, into: &canvas, background: background, onlyIfChanged: true)
+                }
                 let path = outputPath(arguments, input: input, time: time)
                 if let path {
                     // An unchanged frame reuses the previous PNG bytes: same pixels, same file.

@@ -69,7 +69,7 @@ import Testing
         #expect(throws: RenderError.mediaInput(file: mkv)) { try SubtitleInput(contentsOf: mkv) }
         #expect(
             RenderError.mediaInput(file: "m.mkv").description
-                == "m.mkv: media input lands with extraction (give a subtitle file: .ass, .ssa, .srt or .vtt)")
+                == "m.mkv: a media file, not subtitle text (its tracks are read with MediaSubtitles)")
         let missing = folder.appendingPathComponent("nope.ass").path
         #expect(throws: RenderError.unreadable(file: missing, cause: "no such file")) {
             try SubtitleInput(contentsOf: missing)

@@ -197,7 +197,7 @@ import Testing
         #expect(trackStatus == .usage)
         #expect(
             trackErr
-                == "subfix: error: invalid value '1' for '--track' (expected a media input (media input lands with extraction))\n"
+                == "subfix: error: invalid value '1' for '--track' (expected a media input (\(Self.demo) is a subtitle file))\n"
         )
         let (videoStatus, _, videoErr) = run([
             "render", Self.demo, "--background", "video", "--at", "1", "--out", "/tmp/x.png",
