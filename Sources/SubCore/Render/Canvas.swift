@@ -28,7 +28,7 @@ public struct Canvas: Sendable, Equatable {
     public internal(set) var pixels: [UInt8]
     /// Whether every pixel is opaque (an opaque background stays opaque under blending), so straight and
     /// premultiplied alpha are the same bytes.
-    public private(set) var isOpaque = false
+    public internal(set) var isOpaque = false
 
     /// A canvas filled with `background` (`.video` starts black; the renderer draws the frame over it).
     public init(width: Int, height: Int, background: RenderBackground = .transparent) throws(RenderError) {

@@ -9,11 +9,12 @@ public enum ContactSheet {
     static let labelHeight = 28
     static let gap = 8
 
-    /// A sheet of `frames` (all the same size) on `background` (`.video` sheets are black between frames).
+    /// A sheet of `frames` (all the same size) on `background` (dark grey between frames unless transparent),
+    /// and how many frames it holds: a sheet stops at 8192 pixels, so a very long run keeps only its first frames.
     public static func make(frames: [(time: Int, canvas: Canvas)], background: RenderBackground) throws(RenderError)
-        -> Canvas
+        -> (sheet: Canvas, placed: Int)
     {
-        guard let first = frames.first?.canvas else { return try Canvas(width: 1, height: 1) }
+        guard let first = frames.first?.canvas else { return (try Canvas(width: 1, height: 1), 0) }
         let scale = min(1.0, Double(thumbnailWidth) / Double(first.width))
         let thumbWidth = max(1, Int(Double(first.width) * scale))
         let thumbHeight = max(1, Int(Double(first.height) * scale))
@@ -34,21 +35,43 @@ public enum ContactSheet {
             }
         }
         let label = try? LabelPainter()
+        var placed = 0
         for (number, frame) in frames.enumerated() {
             let x = gap + (number % columns) * (thumbWidth + gap)
             let y = gap + (number / columns) * cellHeight
             guard y + cellHeight <= height else { break }
+            placed += 1
             let thumbnail = try scaled(frame.canvas, width: thumbWidth, height: thumbHeight)
             sheet.paste(thumbnail, x: x, y: y)
             label?.draw(
                 RenderTime.format(frame.time), on: &sheet, x: x + 4, baseline: y + thumbHeight + labelHeight - 8)
         }
-        return sheet
+        return (sheet, placed)
+    }
+
+    /// The thumbnail of a frame as the sheet shows it (at most 480 pixels wide); keep these rather than full
+    /// frames when collecting many.
+    public static func thumbnail(_ canvas: Canvas) throws(RenderError) -> Canvas {
+        let scale = min(1.0, Double(thumbnailWidth) / Double(canvas.width))
+        return try scaled(
+            canvas, width: max(1, Int(Double(canvas.width) * scale)), height: max(1, Int(Double(canvas.height) * scale))
+        )
+    }
+
+    /// How many frames of `width`x`height` fit on one sheet.
+    public static func capacity(width: Int, height: Int) -> Int {
+        let scale = min(1.0, Double(thumbnailWidth) / Double(width))
+        let thumbWidth = max(1, Int(Double(width) * scale))
+        let thumbHeight = max(1, Int(Double(height) * scale))
+        let columns = max(1, (Canvas.maximumSide - gap) / (thumbWidth + gap))
+        let rows = max(1, (Canvas.maximumSide - gap) / (thumbHeight + labelHeight + gap))
+        return columns * rows
     }
 
     /// `canvas` resized with libswscale (premultiplied RGBA scales correctly as plain RGBA).
     static func scaled(_ canvas: Canvas, width: Int, height: Int) throws(RenderError) -> Canvas {
         if canvas.width == width && canvas.height == height { return canvas }
+        let opaque = canvas.isOpaque
         let scaler = try FFmpegScaler(
             sourceWidth: Int32(canvas.width), sourceHeight: Int32(canvas.height), sourceFormat: AV_PIX_FMT_RGBA,
             width: Int32(width), height: Int32(height), format: AV_PIX_FMT_RGBA)
@@ -64,11 +87,15 @@ public enum ContactSheet {
                 )
             }
         }
+        if opaque { out.markOpaque() }
         return out
     }
 }
 
 extension Canvas {
+    /// Records that every pixel is opaque (after copying opaque pixels in).
+    mutating func markOpaque() { isOpaque = true }
+
     /// Copies `other` onto this canvas with its top-left corner at (x, y), clipped.
     mutating func paste(_ other: Canvas, x: Int, y: Int) {
         let rows = min(other.height, height - y)

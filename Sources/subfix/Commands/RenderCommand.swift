@@ -77,6 +77,8 @@ enum RenderCommand {
         let showTimings = io.environment["SUBFIX_RENDER_TIMINGS"] == "1"
         var total = RenderTimings()
         var sheetFrames: [(time: Int, canvas: Canvas)] = []
+        var sheetTotal = 0
+        let sheetCapacity = ContactSheet.capacity(width: size.width, height: size.height)
         var written: [String] = []
         var canvas = try Canvas(width: size.width, height: size.height, background: background)
         var previousPNG: Data?
@@ -120,7 +122,12 @@ enum RenderCommand {
                 total.libass += timings.libass
                 total.compositing += timings.compositing
                 total.encoding += timings.encoding
-                if arguments.has("sheet") { sheetFrames.append((time, canvas)) }
+                if arguments.has("sheet") {
+                    if sheetFrames.count < sheetCapacity {
+                        sheetFrames.append((time, try ContactSheet.thumbnail(canvas)))
+                    }
+                    sheetTotal += 1
+                }
                 let shown = renderer.events.filter { $0.start <= time && time < $0.end }.count
                 if arguments.has("json") {
                     io.printJSON(
@@ -134,16 +141,21 @@ enum RenderCommand {
                 }
             }
             if let sheetPath = arguments.value("sheet") {
-                let sheet = try ContactSheet.make(frames: sheetFrames, background: background)
+                let (sheet, placed) = try ContactSheet.make(frames: sheetFrames, background: background)
+                if placed < sheetTotal {
+                    io.warning(
+                        "the contact sheet holds the first \(placed) of \(sheetTotal) frames (8192-pixel limit)",
+                        file: sheetPath)
+                }
                 let sheetEncoder = try PNGEncoder(width: sheet.width, height: sheet.height, opaque: sheet.isOpaque)
                 try RenderFileWriter.write(try sheetEncoder.encode(sheet), to: sheetPath)
                 if arguments.has("json") {
                     io.printJSON(
                         .object([
-                            ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(times.count)),
+                            ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(placed)),
                         ]))
                 } else {
-                    io.print("\(sheetPath)  contact sheet of \(times.count) frame\(times.count == 1 ? "" : "s")")
+                    io.print("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
                 }
             }
         } catch {
