@@ -3,13 +3,12 @@ import Foundation
 
 /// One opened face. The corresponding C calls are `FT_New_Face` / `FT_New_Memory_Face` and `FT_Done_Face`.
 ///
-/// Keeps its library alive, and for memory faces the bytes FreeType reads from (FreeType does not copy them).
+/// Keeps its library alive, and for memory faces the bytes FreeType reads from.
 final class FreeTypeFace {
     let handle: FT_Face
     let library: FreeTypeLibrary
-    /// The font bytes of a memory face; FreeType reads them for as long as the face lives.
-    private let data: Data?
-    /// Where the bytes live for a memory face (a stable copy FreeType can point into).
+    /// A memory face's bytes: a stable copy FreeType reads from for as long as the face lives (FreeType does
+    /// not copy them, and a `Data`'s storage may move).
     private let buffer: UnsafeMutableRawBufferPointer?
 
     init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
@@ -18,7 +17,6 @@ final class FreeTypeFace {
         guard code == 0, let face else { throw FreeTypeLibrary.error("FT_New_Face", code, file: path) }
         self.handle = face
         self.library = library
-        self.data = nil
         self.buffer = nil
     }
 
@@ -34,7 +32,6 @@ final class FreeTypeFace {
         }
         self.handle = face
         self.library = library
-        self.data = data
         self.buffer = buffer
     }
 

@@ -80,7 +80,12 @@ final class FFmpegFormatContext {
     let handle: UnsafeMutablePointer<AVFormatContext>
     let path: String
 
+    /// libavformat's own warnings (probe scores, stream info) would go straight to stderr; failures come back
+    /// as typed errors instead, so only errors are let through.
+    private static let quiet: Void = { if av_log_get_level() > AV_LOG_ERROR { av_log_set_level(AV_LOG_ERROR) } }()
+
     init(path: String) throws(RenderError) {
+        FFmpegFormatContext.quiet
         var context: UnsafeMutablePointer<AVFormatContext>?
         var code = avformat_open_input(&context, path, nil, nil)
         guard code >= 0, let context else { throw ffmpegError("avformat_open_input", code, file: path) }

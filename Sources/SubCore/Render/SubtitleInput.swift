@@ -80,8 +80,11 @@ public struct SubtitleInput: Sendable {
         return 0
     }
 
-    /// Matroska/WebM (EBML), MP4/MOV (`ftyp`), AVI/WAV (RIFF), MPEG-TS: containers, not subtitle text.
+    /// Matroska/WebM (EBML), MP4/MOV (`ftyp`), AVI/WAV (RIFF), MPEG-TS, or any binary data (NUL bytes
+    /// without a UTF-16 byte order mark): containers, not subtitle text.
     static func looksLikeMedia(_ data: Data) -> Bool {
+        let start = [UInt8](data.prefix(4096))
+        if !start.starts(with: [0xFF, 0xFE]) && !start.starts(with: [0xFE, 0xFF]) && start.contains(0) { return true }
         let head = [UInt8](data.prefix(12))
         if head.starts(with: [0x1A, 0x45, 0xDF, 0xA3]) || head.starts(with: Array("RIFF".utf8)) { return true }
         if head.count >= 8, Array(head[4..<8]) == Array("ftyp".utf8) { return true }

@@ -70,6 +70,20 @@ import Testing
         #expect(renderer.endTime == 1000)
     }
 
+    @Test func contactSheetsHoldWhatFitsInTheSizeLimit() throws {
+        #expect(ContactSheet.capacity(width: 1920, height: 1080) == 16 * 26)
+        let frames = try (0..<3).map {
+            (time: $0 * 1000, canvas: try Canvas(width: 960, height: 540, background: .black))
+        }
+        let (sheet, placed) = try ContactSheet.make(frames: frames, background: .black)
+        #expect(placed == 3)
+        #expect(sheet.width == 8 + 2 * (480 + 8))
+        #expect(sheet.height == 8 + 2 * (270 + 28 + 8))
+        #expect(sheet.isOpaque)
+        #expect(sheet.pixel(x: 2, y: 2) == (0x30, 0x30, 0x30, 255))
+        #expect(sheet.pixel(x: 10, y: 10) == (0, 0, 0, 255))
+    }
+
     @Test func rejectsUndecodablePNG() {
         #expect(throws: RenderError.self) { try PNGDecoder.decode(Data("not a png".utf8), name: "x.png") }
     }

@@ -102,6 +102,17 @@ import Testing
         #expect(out.split(separator: "\n").first.map(String.init) == expected)
     }
 
+    @Test func checkTreatsBinaryDataAsMediaAndReportsWhatFFmpegSays() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let junk = folder.appendingPathComponent("junk.dat")
+        try Data([0x61, 0x62, 0x63, 0, 0, 0]).write(to: junk)
+        let (status, out, err) = run(["check", junk.path])
+        #expect(status == .someFailed)
+        #expect(out == "")
+        #expect(err == "subfix: error: \(junk.path): avformat_find_stream_info failed: End of file (-541478725)\n")
+    }
+
     @Test func checkReportsUnreadableInputsAndGoesOn() throws {
         let (status, out, err) = run(["check", "/nonexistent/a.ass", Self.demo])
         #expect(status == .someFailed)
