@@ -54,23 +54,33 @@ public struct Canvas: Sendable, Equatable {
 
     /// Replaces every pixel with `background`.
     public mutating func fill(_ background: RenderBackground) {
-        let width = self.width
         isOpaque = background != .transparent
+        fill(background, in: PixelRect(x0: 0, y0: 0, x1: width, y1: height))
+    }
+
+    /// Replaces the pixels of `rect` (clipped to the canvas) with `background`, row by row.
+    mutating func fill(_ background: RenderBackground, in rect: PixelRect) {
+        let width = self.width
+        let x0 = max(0, rect.x0)
+        let x1 = min(width, rect.x1)
+        let y0 = max(0, rect.y0)
+        let y1 = min(height, rect.y1)
+        guard x0 < x1, y0 < y1 else { return }
         pixels.withUnsafeMutableBufferPointer { buffer in
             guard let base = buffer.baseAddress else { return }
-            switch background {
-            case .transparent:
-                base.update(repeating: 0, count: buffer.count)
-            case .black, .video:
-                let words = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
-                words.update(repeating: UInt32(littleEndian: 0xFF00_0000), count: buffer.count / 4)
-            case .checker:
-                let words = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
-                for index in 0..<(buffer.count / 4) {
-                    let x = index % width
-                    let y = index / width
-                    let light = ((x / 16) + (y / 16)) % 2 == 0
-                    words[index] = UInt32(littleEndian: light ? 0xFF99_9999 : 0xFF66_6666)
+            let words = UnsafeMutableRawPointer(base).assumingMemoryBound(to: UInt32.self)
+            for y in y0..<y1 {
+                let row = words + y * width
+                switch background {
+                case .transparent:
+                    (row + x0).update(repeating: 0, count: x1 - x0)
+                case .black, .video:
+                    (row + x0).update(repeating: UInt32(littleEndian: 0xFF00_0000), count: x1 - x0)
+                case .checker:
+                    for x in x0..<x1 {
+                        let light = ((x / 16) + (y / 16)) % 2 == 0
+                        row[x] = UInt32(littleEndian: light ? 0xFF99_9999 : 0xFF66_6666)
+                    }
                 }
             }
         }
@@ -92,6 +102,14 @@ public struct Canvas: Sendable, Equatable {
                 (targetBase + y * rowBytes).copyMemory(from: sourceBase + y * stride, byteCount: rowBytes)
             }
         }
+    }
+
+    /// The area one libass image covers, clipped to the canvas.
+    func area(of image: UnsafePointer<ASS_Image>) -> PixelRect {
+        let image = image.pointee
+        return PixelRect(
+            x0: max(0, Int(image.dst_x)), y0: max(0, Int(image.dst_y)), x1: min(width, Int(image.dst_x) + Int(image.w)),
+            y1: min(height, Int(image.dst_y) + Int(image.h)))
     }
 
     /// Blends one libass image (one colour, an 8-bit coverage bitmap) over the canvas. libass colours are
@@ -171,5 +189,23 @@ public struct Canvas: Sendable, Equatable {
             }
         }
         return out
+    }
+}
+
+/// A rectangle of pixels, `x0..<x1` by `y0..<y1`.
+struct PixelRect: Equatable {
+    var x0: Int
+    var y0: Int
+    var x1: Int
+    var y1: Int
+
+    /// Whether the rectangle holds no pixel.
+    var isEmpty: Bool { x0 >= x1 || y0 >= y1 }
+
+    /// The smallest rectangle holding both.
+    func union(_ other: PixelRect) -> PixelRect {
+        if isEmpty { return other }
+        if other.isEmpty { return self }
+        return PixelRect(x0: min(x0, other.x0), y0: min(y0, other.y0), x1: max(x1, other.x1), y1: max(y1, other.y1))
     }
 }

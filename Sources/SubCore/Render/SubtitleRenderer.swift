@@ -47,6 +47,8 @@ public final class SubtitleRenderer {
     public let height: Int
     /// Whether a frame was rendered yet (the first one always counts as changed).
     private var hasRendered = false
+    /// Where the last `onlyIfChanged` frame drew, and on what background: the next one only clears that.
+    private var lastDrawn: (area: PixelRect, background: RenderBackground)?
     /// Fonts that could not be read while setting up (font files that libass was not given).
     public private(set) var fontWarnings: [FontWarning] = []
 
@@ -93,7 +95,8 @@ public final class SubtitleRenderer {
     /// Draws the subtitles shown at `time` (milliseconds) over `canvas` and returns how long libass and the
     /// compositing took. With `background`, the canvas is filled first (counted as compositing); with
     /// `onlyIfChanged`, a frame libass reports identical to the previous call leaves `canvas` untouched
-    /// (the caller keeps the previous frame).
+    /// (the caller keeps the previous frame), and a changed one only clears what the previous call drew, so
+    /// the caller must hand the same canvas back each time.
     @discardableResult
     public func render(
         at time: Int, into canvas: inout Canvas, background: RenderBackground? = nil, onlyIfChanged: Bool = false
@@ -108,12 +111,23 @@ public final class SubtitleRenderer {
         hasRendered = true
         timings.libass = Double(rendered - start) / 1e9
         if onlyIfChanged && !timings.changed { return timings }
-        if let background { canvas.fill(background) }
+        if let background {
+            if onlyIfChanged, let last = lastDrawn, last.background == background,
+                canvas.isOpaque == (background != .transparent)
+            {
+                canvas.fill(background, in: last.area)
+            } else {
+                canvas.fill(background)
+            }
+        }
+        var drawn = PixelRect(x0: 0, y0: 0, x1: 0, y1: 0)
         var image = images
         while let current = image {
+            drawn = drawn.union(canvas.area(of: current))
             canvas.blend(UnsafePointer(current))
             image = current.pointee.next
         }
+        lastDrawn = onlyIfChanged ? background.map { (drawn, $0) } : nil
         timings.compositing = Double(DispatchTime.now().uptimeNanoseconds - rendered) / 1e9
         return timings
     }

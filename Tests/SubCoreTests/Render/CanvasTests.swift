@@ -70,6 +70,27 @@ import Testing
         #expect(renderer.endTime == 1000)
     }
 
+    /// Rendering frame after frame onto one canvas (skipping unchanged frames, clearing only what the last
+    /// frame drew) gives exactly the pixels of rendering each frame afresh.
+    @Test(arguments: [RenderBackground.transparent, .black, .checker])
+    func incrementalFramesEqualFreshOnes(background: RenderBackground) throws {
+        let input = try SubtitleInput(
+            contentsOf: FontTestSupport.fixtures.appendingPathComponent("render-basic.ass").path)
+        let setup = FontSetup(systemFonts: false, directories: [FontTestSupport.fontsDirectory.path])
+        let incremental = try SubtitleRenderer(input: input, setup: setup, width: 320, height: 180)
+        let fresh = try SubtitleRenderer(input: input, setup: setup, width: 320, height: 180)
+        var canvas = try Canvas(width: 320, height: 180)
+        var changes: [Bool] = []
+        for time in [0, 1000, 1500, 2000, 3000, 4500, 5000, 5500, 7000, 2500, 2500] {
+            changes.append(
+                incremental.render(at: time, into: &canvas, background: background, onlyIfChanged: true).changed)
+            var expected = try Canvas(width: 320, height: 180, background: background)
+            fresh.render(at: time, into: &expected)
+            #expect(canvas == expected, "frame at \(time) ms")
+        }
+        #expect(changes == [true, true, false, true, true, true, true, false, true, true, false])
+    }
+
     @Test func contactSheetsHoldWhatFitsInTheSizeLimit() throws {
         #expect(ContactSheet.capacity(width: 1920, height: 1080) == 16 * 26)
         let frames = try (0..<3).map {
