@@ -71,15 +71,14 @@ import Testing
         #expect(result.missing[0].text == "测试 ABC 中文")
     }
 
-    @Test func parsesLibassMissingGlyphMessages() {
-        #expect(
-            GlyphChecker.parseMissingGlyph("Glyph 0x4E2D not found in font for (SimHei, 400, 0)")! == (0x4E2D, "SimHei")
-        )
-        #expect(
+    @Test func parsesLibassMissingGlyphMessages() throws {
+        let notFound = try #require(
+            GlyphChecker.parseMissingGlyph("Glyph 0x4E2D not found in font for (SimHei, 400, 0)"))
+        #expect(notFound.0 == 0x4E2D && notFound.1 == "SimHei")
+        let noFallback = try #require(
             GlyphChecker.parseMissingGlyph(
-                "fontselect: failed to find any fallback with glyph 0x6587 for font: (A, B, 700, 100)")! == (
-                    0x6587, "A, B"
-                ))
+                "fontselect: failed to find any fallback with glyph 0x6587 for font: (A, B, 700, 100)"))
+        #expect(noFallback.0 == 0x6587 && noFallback.1 == "A, B")
         #expect(
             GlyphChecker.parseMissingGlyph("Glyph 0x4E2D not found, selecting one more font for (X, 400, 0)") == nil)
         #expect(
