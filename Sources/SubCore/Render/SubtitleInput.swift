@@ -41,7 +41,8 @@ public struct SubtitleInput: Sendable {
         }
     }
 
-    /// Text from UTF-8 (with or without BOM) or UTF-16 with a BOM.
+    /// Text from UTF-8 (with or without BOM), UTF-16 with a BOM, or a legacy encoding uchardet recognises
+    /// (GBK/GB18030, Big5, Shift_JIS, EUC-KR, ...).
     static func decodeText(_ data: Data, file: String) throws(RenderError) -> String {
         let bytes = [UInt8](data)
         if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
@@ -59,11 +60,12 @@ public struct SubtitleInput: Sendable {
         }
         let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
         if let text = String(validating: body, as: UTF8.self) { return text }
+        if let (text, _) = LegacyTextDecoder.decode(body) { return text }
         let offset = SubtitleInput.firstInvalidUTF8(body)
         throw .unreadable(
             file: file,
-            cause: "not UTF-8 text (invalid byte 0x\(String(format: "%02X", body[offset])) at offset \(offset));"
-                + " convert it to UTF-8 first")
+            cause: "not UTF-8 text and no known encoding (invalid byte 0x\(String(format: "%02X", body[offset])) at"
+                + " offset \(offset)); convert it to UTF-8 first")
     }
 
     /// Where UTF-8 decoding first fails (the start of the first malformed sequence).

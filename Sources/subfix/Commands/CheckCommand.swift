@@ -71,7 +71,7 @@ enum CheckCommand {
         }
         let verdict =
             report.missing.isEmpty ? "all characters covered" : "\(report.eventsWithMissingGlyphs) with missing glyphs"
-        io.print("\(report.file): \(report.events) events, \(verdict)")
+        io.print("\(report.file): \(report.events) event\(report.events == 1 ? "" : "s"), \(verdict)")
     }
 
     static func json(_ report: GlyphCheckReport) -> JSON {

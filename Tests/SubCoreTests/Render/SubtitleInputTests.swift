@@ -53,13 +53,28 @@ import Testing
         }
     }
 
-    @Test func rejectsTextThatIsNotUTF8() throws {
-        let gbk: [UInt8] = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0xC4, 0xE3, 0xBA, 0xC3, 0x0A]
-        let (path, folder) = try write(gbk, name: "gbk.srt")
+    /// GBK and Big5 files (the seeds' extracted SRTs) are detected with uchardet and converted with iconv.
+    @Test(arguments: [
+        ("GB18030", "方正准圆简体", "今晚的月色真美，我们一起去看看吧。"), ("BIG5", "細明體", "我們明天見，記得帶傘。"),
+    ])
+    func readsLegacyEncodings(encoding: String, face: String, line: String) throws {
+        let utf8 = "1\r\n00:00:01,000 --> 00:00:02,000\r\n<font face=\"\(face)\">\(line)</font>\r\n"
+        let bytes = try #require(LegacyTextDecoder.convertFromUTF8(utf8, to: encoding))
+        #expect(String(validating: bytes, as: UTF8.self) == nil)
+        let (path, folder) = try write(bytes, name: "legacy.srt")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try SubtitleInput(contentsOf: path).assText.hasSuffix(",,{\\fn\(face)}\(line){\\fn\\c}\n"))
+    }
+
+    @Test func rejectsTextInNoKnownEncoding() throws {
+        let bytes: [UInt8] = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0x81, 0x8D, 0x8F, 0x90, 0x9D, 0x0A]
+        let (path, folder) = try write(bytes, name: "garbage.srt")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(
             throws: RenderError.unreadable(
-                file: path, cause: "not UTF-8 text (invalid byte 0xC4 at offset 32); convert it to UTF-8 first")
+                file: path,
+                cause:
+                    "not UTF-8 text and no known encoding (invalid byte 0x81 at offset 32); convert it to UTF-8 first")
         ) { try SubtitleInput(contentsOf: path) }
     }
 

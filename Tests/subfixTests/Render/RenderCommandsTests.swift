@@ -113,6 +113,25 @@ import Testing
         #expect(err == "subfix: error: \(junk.path): avformat_find_stream_info failed: End of file (-541478725)\n")
     }
 
+    /// The seeds' second pitfall: an extracted SRT whose `<font face>` names a font the player lacks.
+    @Test func checkFindsTheFontFaceOfAnSRT() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let srt = folder.appendingPathComponent("extracted.srt")
+        try Data(
+            "1\r\n00:00:00,000 --> 00:00:03,018\r\n<font face=\"方正准圆简体\" size=\"21\"><b>你好</b></font>世界\r\n".utf8
+        ).write(to: srt)
+        let (status, out, err) = run(["check", srt.path, "--no-system-fonts", "--fonts-dir", Self.fonts])
+        #expect(status == .someFailed)
+        #expect(err == "")
+        #expect(
+            out == """
+                \(srt.path): event 1 at 00:00:00.000: font '方正准圆简体' (not found, nothing to fall back to) lacks 你好 in "你好世界"
+                \(srt.path): 1 event, 1 with missing glyphs
+
+                """)
+    }
+
     @Test func checkReportsUnreadableInputsAndGoesOn() throws {
         let (status, out, err) = run(["check", "/nonexistent/a.ass", Self.demo])
         #expect(status == .someFailed)
