@@ -16,12 +16,18 @@ public final class PNGEncoder {
     public let height: Int
     /// Whether frames are written as RGB (only opaque canvases).
     public let opaque: Bool
+    /// libavcodec frame threads (1: `encode(_:)` returns each PNG at once).
+    public let threads: Int
     private var nextPTS: Int64 = 0
 
     /// An encoder for `width`x`height` RGBA frames. `compression` is zlib's level (0...9; 1 is fast and
     /// still small for subtitle frames, which are mostly empty).
     /// With `opaque`, every canvas must be opaque and is written without its alpha channel.
-    public init(width: Int, height: Int, opaque: Bool = false, compression: Int = 1) throws(RenderError) {
+    /// With `threads` above 1, libavcodec encodes that many frames at once (frame threading); PNGs then come
+    /// back from `send(_:)` and `finish()`.
+    public init(width: Int, height: Int, opaque: Bool = false, compression: Int = 1, threads: Int = 1)
+        throws(RenderError)
+    {
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
             throw ffmpegError("avcodec_find_encoder", cffmpeg_averror_invaliddata())
         }
@@ -31,6 +37,7 @@ public final class PNGEncoder {
         self.width = width
         self.height = height
         self.opaque = opaque
+        self.threads = max(1, threads)
         let format = opaque ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGBA
         let ctx = context.handle
         ctx.pointee.width = Int32(width)
@@ -38,6 +45,8 @@ public final class PNGEncoder {
         ctx.pointee.pix_fmt = format
         ctx.pointee.time_base = AVRational(num: 1, den: 25)
         ctx.pointee.compression_level = Int32(compression)
+        ctx.pointee.thread_count = Int32(max(1, threads))
+        ctx.pointee.thread_type = FF_THREAD_FRAME
         var code = avcodec_open2(ctx, codec, nil)
         guard code >= 0 else { throw ffmpegError("avcodec_open2", code) }
         frame.handle.pointee.format = format.rawValue
@@ -47,8 +56,43 @@ public final class PNGEncoder {
         guard code >= 0 else { throw ffmpegError("av_frame_get_buffer", code) }
     }
 
-    /// The PNG file bytes of `canvas` (straight alpha, as PNG wants).
+    /// The PNG file bytes of `canvas` (straight alpha, as PNG wants). Only for a single-threaded encoder.
     public func encode(_ canvas: Canvas) throws(RenderError) -> Data {
+        precondition(threads == 1, "a frame-threaded encoder delivers PNGs later: use send(_:) and finish()")
+        try submit(canvas)
+        return try receive().first ?? Data()
+    }
+
+    /// Queues `canvas` for encoding and returns the PNGs finished so far, in submission order (with frame
+    /// threads, each PNG arrives a few calls after its canvas).
+    public func send(_ canvas: Canvas) throws(RenderError) -> [Data] {
+        try submit(canvas)
+        return try receive()
+    }
+
+    /// Flushes the encoder and returns the remaining PNGs; the encoder takes no more frames afterwards.
+    public func finish() throws(RenderError) -> [Data] {
+        let code = avcodec_send_frame(context.handle, nil)
+        guard code >= 0 || code == cffmpeg_averror_eof() else { throw ffmpegError("avcodec_send_frame", code) }
+        return try receive()
+    }
+
+    /// The packets the encoder has ready. The corresponding C call is `avcodec_receive_packet`.
+    private func receive() throws(RenderError) -> [Data] {
+        var out: [Data] = []
+        while true {
+            let code = avcodec_receive_packet(context.handle, packet.handle)
+            if code == cffmpeg_averror_eagain() || code == cffmpeg_averror_eof() { return out }
+            guard code >= 0 else { throw ffmpegError("avcodec_receive_packet", code) }
+            if let bytes = packet.handle.pointee.data {
+                out.append(Data(bytes: bytes, count: Int(packet.handle.pointee.size)))
+            }
+            av_packet_unref(packet.handle)
+        }
+    }
+
+    /// Copies `canvas` into the encoder's frame and sends it. The corresponding C call is `avcodec_send_frame`.
+    private func submit(_ canvas: Canvas) throws(RenderError) {
         precondition(canvas.width == width && canvas.height == height, "canvas size differs from the encoder's")
         precondition(!opaque || canvas.isOpaque, "an RGB encoder needs an opaque canvas")
         var code = av_frame_make_writable(frame.handle)
@@ -102,10 +146,5 @@ public final class PNGEncoder {
         nextPTS += 1
         code = avcodec_send_frame(context.handle, frame.handle)
         guard code >= 0 else { throw ffmpegError("avcodec_send_frame", code) }
-        code = avcodec_receive_packet(context.handle, packet.handle)
-        guard code >= 0 else { throw ffmpegError("avcodec_receive_packet", code) }
-        defer { av_packet_unref(packet.handle) }
-        guard let bytes = packet.handle.pointee.data else { return Data() }
-        return Data(bytes: bytes, count: Int(packet.handle.pointee.size))
     }
 }

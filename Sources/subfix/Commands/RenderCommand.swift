@@ -73,15 +73,17 @@ enum RenderCommand {
                 expected: "one frame; use --out-dir for \(times.count)")
         }
         FontSetupOptions.report(renderer.fontWarnings, io: io)
-        let encoder = try PNGEncoder(width: size.width, height: size.height, opaque: background != .transparent)
+        // Two libavcodec frame threads: PNGs are encoded while libass renders the next frames.
+        let encoder = try PNGEncoder(
+            width: size.width, height: size.height, opaque: background != .transparent, threads: 2)
         let showTimings = io.environment["SUBFIX_RENDER_TIMINGS"] == "1"
         var total = RenderTimings()
         var sheetFrames: [(time: Int, canvas: Canvas)] = []
         var sheetTotal = 0
         let sheetCapacity = ContactSheet.capacity(width: size.width, height: size.height)
-        var written: [String] = []
+        var outputs = RenderOutputQueue()
+        var encodedAny = false
         var canvas = try Canvas(width: size.width, height: size.height, background: background)
-        var previousPNG: Data?
         do {
             if let folder = arguments.value("out-dir") { try RenderFileWriter.makeFolder(folder) }
             for time in times {
@@ -104,15 +106,15 @@ enum RenderCommand {
                 let path = outputPath(arguments, input: input, time: time)
                 if let path {
                     // An unchanged frame reuses the previous PNG bytes: same pixels, same file.
-                    if timings.changed || previousPNG == nil {
+                    let fresh = timings.changed || !encodedAny
+                    try outputs.add(path: path, fresh: fresh)
+                    if fresh {
                         let encodeStart = DispatchTime.now().uptimeNanoseconds
-                        previousPNG = try encoder.encode(canvas)
+                        let pngs = try encoder.send(canvas)
                         timings.encoding = Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+                        encodedAny = true
+                        try outputs.deliver(pngs)
                     }
-                    if let png = previousPNG { try RenderFileWriter.write(png, to: path) }
-                    written.append(path)
-                } else if timings.changed {
-                    previousPNG = nil
                 }
                 if io.environment["SUBFIX_LIBASS_LOG"] == "1" {
                     for message in renderer.drainMessages() {
@@ -140,6 +142,12 @@ enum RenderCommand {
                     io.print("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
                 }
             }
+            if encodedAny {
+                let finishStart = DispatchTime.now().uptimeNanoseconds
+                let pngs = try encoder.finish()
+                total.encoding += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
+                try outputs.deliver(pngs)
+            }
             if let sheetPath = arguments.value("sheet") {
                 let (sheet, placed) = try ContactSheet.make(frames: sheetFrames, background: background)
                 if placed < sheetTotal {
@@ -159,7 +167,7 @@ enum RenderCommand {
                 }
             }
         } catch {
-            for path in written { try? FileManager.default.removeItem(atPath: path) }
+            for path in outputs.written { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
         if showTimings {

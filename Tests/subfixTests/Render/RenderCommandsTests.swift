@@ -172,6 +172,30 @@ import Testing
         #expect(leftovers == [])
     }
 
+    /// Every written file holds its own frame: frame-threaded encoding delivers PNGs late, and unchanged
+    /// frames repeat the previous PNG; each file must still equal a fresh render at its time.
+    @Test func renderWritesEachFrameToItsOwnFile() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let (status, _, _) = run([
+            "render", Self.demo, "--every", "0.25", "--size", "160x90", "--background", "checker", "--out-dir",
+            folder.path,
+            "--no-system-fonts", "--fonts-dir", Self.fonts,
+        ])
+        #expect(status == .success)
+        let renderer = try SubtitleRenderer(
+            input: SubtitleInput(contentsOf: Self.demo),
+            setup: FontSetup(systemFonts: false, directories: [Self.fonts]),
+            width: 160, height: 90)
+        for time in stride(from: 0, to: 8000, by: 250) {
+            let name = "render-demo-\(RenderTime.format(time).replacingOccurrences(of: ":", with: "-")).png"
+            let image = try PNGDecoder.decode(try Data(contentsOf: folder.appendingPathComponent(name)))
+            var canvas = try Canvas(width: 160, height: 90, background: .checker)
+            renderer.render(at: time, into: &canvas)
+            #expect(image.rgba == canvas.pixels, "\(name)")
+        }
+    }
+
     @Test func renderEveryDurationAndJSON() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
