@@ -16,7 +16,7 @@ ls -l Samples
 # A sandboxed player (the iOS 26 case) sees only the fonts it ships: Samples/render-demo.ass asks for
 # 微软雅黑, SimHei and 方正准圆_GBK. With only a Latin default font, its CJK text renders as empty boxes
 # and `check` fails.
-step "subfix fonts --covers 月色 (the bundled font covers it)"
+step "subfix fonts --no-system-fonts --fonts-dir Fonts --covers 今晚的月色 (the bundled font covers it)"
 "$bin" fonts --no-system-fonts --fonts-dir Fonts --covers 今晚的月色
 
 latin=$out/latin-fonts
