@@ -22,6 +22,15 @@ final class AssMessageLog: Sendable {
 
     func append(_ message: AssMessage) { messages.withLock { $0.append(message) } }
 
+    /// Removes and returns the messages that match `predicate`, keeping the others.
+    func take(where predicate: (AssMessage) -> Bool) -> [AssMessage] {
+        messages.withLock { list in
+            let taken = list.filter(predicate)
+            list.removeAll(where: predicate)
+            return taken
+        }
+    }
+
     /// Returns the messages logged so far and forgets them.
     func drain() -> [AssMessage] {
         messages.withLock { list in

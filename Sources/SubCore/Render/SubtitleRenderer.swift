@@ -32,7 +32,7 @@ public enum RenderShaping: String, Sendable {
 ///     let renderer = try SubtitleRenderer(input: SubtitleInput(contentsOf: "a.ass"), setup: FontSetup(),
 ///                                         width: 1280, height: 720)
 ///     var canvas = try Canvas(width: 1280, height: 720)
-///     renderer.render(at: 5_000, background: .black, into: &canvas)
+///     renderer.render(at: 5_000, into: &canvas, background: .black)
 ///
 /// Not thread-safe: one renderer per thread.
 public final class SubtitleRenderer {
@@ -49,7 +49,8 @@ public final class SubtitleRenderer {
     private var hasRendered = false
     /// Where the last `onlyIfChanged` frame drew, and on what background: the next one only clears that.
     private var lastDrawn: (area: PixelRect, background: RenderBackground)?
-    /// Fonts that could not be read while setting up (font files that libass was not given).
+    /// Fonts that were skipped while setting up: files that could not be read, and files libass could not
+    /// open as fonts.
     public private(set) var fontWarnings: [FontWarning] = []
 
     /// Parses `input` and sets libass up: `setup.systemFonts` → fontconfig plus the bundled font; otherwise
@@ -72,12 +73,18 @@ public final class SubtitleRenderer {
                 warnings.append(FontWarning(file: path, cause: RenderError.fileCause(error)))
             }
         }
-        fontWarnings = warnings
         track = try AssTrack(library: library, text: Data(input.assText.utf8), name: input.name)
         renderer = try AssRenderer(library: library)
         renderer.setSize(width: width, height: height)
         renderer.setFonts(provider: setup.systemFonts ? .fontconfig : .none, defaultFontPath: setup.defaultFont)
         renderer.setShaping(shaping)
+        // libass reads the added fonts in ass_set_fonts; a file it cannot open is skipped with a warning.
+        let prefix = "Error opening memory font '"
+        for message in library.log.take(where: { $0.text.hasPrefix(prefix) }) {
+            let file = String(message.text.dropFirst(prefix.count).dropLast(message.text.hasSuffix("'") ? 1 : 0))
+            warnings.append(FontWarning(file: file, cause: "libass cannot open it as a font (skipped)"))
+        }
+        fontWarnings = warnings
         name = input.name
         self.width = width
         self.height = height

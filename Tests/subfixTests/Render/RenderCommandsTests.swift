@@ -196,6 +196,22 @@ import Testing
         }
     }
 
+    @Test func renderSkipsFontsLibassCannotOpenWithAWarning() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let font = try Data(contentsOf: Self.fixtures.appendingPathComponent("subfix-test-sans.otf"))
+        try font.write(to: folder.appendingPathComponent("good.otf"))
+        try font.prefix(font.count / 2).write(to: folder.appendingPathComponent("cut.otf"))
+        let png = folder.appendingPathComponent("f.png").path
+        let (status, out, err) = run([
+            "render", Self.demo, "--at", "1", "--size", "64x36", "--out", png, "--no-system-fonts", "--fonts-dir",
+            folder.path,
+        ])
+        #expect(status == .success)
+        #expect(err == "subfix: warning: \(folder.path)/cut.otf: libass cannot open it as a font (skipped)\n")
+        #expect(out == "\(png)  00:00:01.000  2 events\n")
+    }
+
     @Test func renderEveryDurationAndJSON() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
