@@ -63,6 +63,22 @@ public struct FontCatalog: Sendable {
         self.init(setup: setup, faces: faces, warnings: warnings, defaultFace: defaultFace)
     }
 
+    /// The catalog with `attachments` (a media file's fonts) added in front, where libass sees its memory
+    /// fonts; broken attachments become warnings.
+    public func adding(attachments: [FontAttachment]) throws(FontError) -> FontCatalog {
+        guard !attachments.isEmpty else { return self }
+        let library = try FreeTypeLibrary()
+        var warnings: [FontWarning] = []
+        var added: [FontFace] = []
+        for attachment in attachments {
+            added += FontCatalog.read(attachment: attachment, library: library, warnings: &warnings)
+        }
+        var setup = self.setup
+        setup.attachments += attachments
+        return FontCatalog(
+            setup: setup, faces: added + faces, warnings: self.warnings + warnings, defaultFace: defaultFace)
+    }
+
     /// Every face of the font file at `path` (all faces of a collection).
     static func read(path: String, origin: FontOrigin, library: FreeTypeLibrary, warnings: inout [FontWarning])
         -> [FontFace]

@@ -37,13 +37,8 @@ enum CheckCommand {
                 let (subtitle, _) = try RenderInputs.load(input, arguments: arguments)
                 let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: 640, height: 360)
                 // Attachments travel with the input: they join the catalog for this file only.
-                var fileCatalog = catalog
-                if !subtitle.attachments.isEmpty {
-                    var withAttachments = setup
-                    withAttachments.attachments = subtitle.attachments
-                    fileCatalog = try FontCatalog(setup: withAttachments)
-                    FontSetupOptions.report(fileCatalog.warnings.filter { !catalog.warnings.contains($0) }, io: io)
-                }
+                let fileCatalog = try catalog.adding(attachments: subtitle.attachments)
+                FontSetupOptions.report(Array(fileCatalog.warnings.dropFirst(catalog.warnings.count)), io: io)
                 report = try GlyphChecker.check(renderer, catalog: fileCatalog)
             } catch let error as UsageError {
                 throw error

@@ -80,6 +80,22 @@ import Testing
         #expect(face.coverage.contains("测"))
     }
 
+    @Test func addsAttachmentsInFrontOfACatalog() throws {
+        let (catalog, folder) = try Self.catalog([Self.regular])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bold = FontAttachment(name: "Bold.otf", data: try Data(contentsOf: Self.bold))
+        let broken = FontAttachment(name: "Broken.ttf", data: Data("nope".utf8))
+        let combined = try catalog.adding(attachments: [bold, broken])
+        #expect(combined.faces.map(\.postScriptName) == ["SubfixTestSans-Bold", "SubfixTestSans-Regular"])
+        #expect(combined.faces.first?.origin == .attachment)
+        #expect(
+            combined.warnings.map(\.description) == [
+                "Broken.ttf: FT_New_Memory_Face failed: unknown file format (0x02)"
+            ])
+        #expect(combined.setup.attachments == [bold, broken])
+        #expect(try catalog.adding(attachments: []).faces == catalog.faces)
+    }
+
     @Test func skipsBrokenAndTruncatedFontsWithAWarning() throws {
         let font = try Data(contentsOf: Self.regular)
         let truncated = font.prefix(font.count / 2)
