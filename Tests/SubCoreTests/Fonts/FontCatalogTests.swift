@@ -90,7 +90,7 @@ import Testing
         #expect(combined.faces.first?.origin == .attachment)
         #expect(
             combined.warnings.map(\.description) == [
-                "Broken.ttf: FT_New_Memory_Face failed: unknown file format (0x02)"
+                "Broken.ttf: FT_New_Memory_Face failed: invalid stream operation (0x55)"
             ])
         #expect(combined.setup.attachments == [bold, broken])
         #expect(try catalog.adding(attachments: []).faces == catalog.faces)
