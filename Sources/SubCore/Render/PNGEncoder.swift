@@ -8,7 +8,10 @@ import Foundation
 ///     let png = try encoder.encode(canvas)
 public final class PNGEncoder {
     private let context: FFmpegCodecContext
-    private let frame: FFmpegFrame
+    /// A ring of frames allocated once: a frame the encoder still reads is not reused until it lets go, so
+    /// frame buffers are never reallocated (which keeps memory flat with frame threads).
+    private let frames: [FFmpegFrame]
+    private var nextFrame = 0
     private let packet: FFmpegPacket
     /// Frame size.
     public let width: Int
@@ -32,7 +35,9 @@ public final class PNGEncoder {
             throw ffmpegError("avcodec_find_encoder", cffmpeg_averror_invaliddata())
         }
         context = try FFmpegCodecContext(codec: codec)
-        frame = try FFmpegFrame()
+        var frames: [FFmpegFrame] = []
+        for _ in 0..<(max(1, threads) + 3) { frames.append(try FFmpegFrame()) }
+        self.frames = frames
         packet = try FFmpegPacket()
         self.width = width
         self.height = height
@@ -49,11 +54,13 @@ public final class PNGEncoder {
         ctx.pointee.thread_type = FF_THREAD_FRAME
         var code = avcodec_open2(ctx, codec, nil)
         guard code >= 0 else { throw ffmpegError("avcodec_open2", code) }
-        frame.handle.pointee.format = format.rawValue
-        frame.handle.pointee.width = Int32(width)
-        frame.handle.pointee.height = Int32(height)
-        code = av_frame_get_buffer(frame.handle, 0)
-        guard code >= 0 else { throw ffmpegError("av_frame_get_buffer", code) }
+        for frame in frames {
+            frame.handle.pointee.format = format.rawValue
+            frame.handle.pointee.width = Int32(width)
+            frame.handle.pointee.height = Int32(height)
+            code = av_frame_get_buffer(frame.handle, 0)
+            guard code >= 0 else { throw ffmpegError("av_frame_get_buffer", code) }
+        }
     }
 
     /// The PNG file bytes of `canvas` (straight alpha, as PNG wants). Only for a single-threaded encoder.
@@ -95,6 +102,10 @@ public final class PNGEncoder {
     private func submit(_ canvas: Canvas) throws(RenderError) {
         precondition(canvas.width == width && canvas.height == height, "canvas size differs from the encoder's")
         precondition(!opaque || canvas.isOpaque, "an RGB encoder needs an opaque canvas")
+        let frame = frames[nextFrame]
+        nextFrame = (nextFrame + 1) % frames.count
+        // The oldest frame of the ring: the encoder has finished with it unless more frames are in flight
+        // than libavcodec allows, in which case make_writable copies rather than write under it.
         var code = av_frame_make_writable(frame.handle)
         guard code >= 0 else { throw ffmpegError("av_frame_make_writable", code) }
         guard let plane = frame.handle.pointee.data.0 else {
