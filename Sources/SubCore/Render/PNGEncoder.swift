@@ -116,13 +116,31 @@ public final class PNGEncoder {
         canvas.pixels.withUnsafeBufferPointer { source in
             guard let sourceBase = source.baseAddress else { return }
             if opaque {
+                // RGBA to RGB four pixels at a time: four 32-bit loads, three 32-bit stores (little-endian).
+                let groups = width / 4
                 for y in 0..<height {
-                    let target = plane + y * stride
-                    let row = sourceBase + y * rowBytes
-                    for x in 0..<width {
-                        target[x * 3] = row[x * 4]
-                        target[x * 3 + 1] = row[x * 4 + 1]
-                        target[x * 3 + 2] = row[x * 4 + 2]
+                    let target = UnsafeMutableRawPointer(plane + y * stride)
+                    let row = UnsafeRawPointer(sourceBase + y * rowBytes)
+                    for group in 0..<groups {
+                        let p0 = row.loadUnaligned(fromByteOffset: group * 16, as: UInt32.self)
+                        let p1 = row.loadUnaligned(fromByteOffset: group * 16 + 4, as: UInt32.self)
+                        let p2 = row.loadUnaligned(fromByteOffset: group * 16 + 8, as: UInt32.self)
+                        let p3 = row.loadUnaligned(fromByteOffset: group * 16 + 12, as: UInt32.self)
+                        target.storeBytes(of: (p0 & 0xFF_FFFF) | (p1 << 24), toByteOffset: group * 12, as: UInt32.self)
+                        target.storeBytes(
+                            of: ((p1 >> 8) & 0xFFFF) | (p2 << 16), toByteOffset: group * 12 + 4, as: UInt32.self)
+                        target.storeBytes(
+                            of: ((p2 >> 16) & 0xFF) | (p3 << 8), toByteOffset: group * 12 + 8, as: UInt32.self)
+                    }
+                    for x in (groups * 4)..<width {
+                        target.storeBytes(
+                            of: row.load(fromByteOffset: x * 4, as: UInt8.self), toByteOffset: x * 3, as: UInt8.self)
+                        target.storeBytes(
+                            of: row.load(fromByteOffset: x * 4 + 1, as: UInt8.self), toByteOffset: x * 3 + 1,
+                            as: UInt8.self)
+                        target.storeBytes(
+                            of: row.load(fromByteOffset: x * 4 + 2, as: UInt8.self), toByteOffset: x * 3 + 2,
+                            as: UInt8.self)
                     }
                 }
                 return

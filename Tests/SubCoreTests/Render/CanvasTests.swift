@@ -105,6 +105,19 @@ import Testing
         #expect(sheet.pixel(x: 10, y: 10) == (0, 0, 0, 255))
     }
 
+    /// Opaque canvases are written as RGB (four pixels at a time, then the rest of the row one by one).
+    @Test(arguments: [1, 4, 7, 13])
+    func writesOpaqueCanvasesAsRGBExactly(width: Int) throws {
+        var canvas = try Canvas(width: width, height: 3, background: .black)
+        for index in stride(from: 0, to: canvas.pixels.count, by: 4) {
+            canvas.pixels[index] = UInt8(index % 251)
+            canvas.pixels[index + 1] = UInt8((index * 7) % 256)
+            canvas.pixels[index + 2] = UInt8((index * 13) % 256)
+        }
+        let decoded = try PNGDecoder.decode(try PNGEncoder(width: width, height: 3, opaque: true).encode(canvas))
+        #expect(decoded.rgba == canvas.pixels)
+    }
+
     @Test func rejectsUndecodablePNG() {
         #expect(throws: RenderError.self) { try PNGDecoder.decode(Data("not a png".utf8), name: "x.png") }
     }
