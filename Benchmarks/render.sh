@@ -61,9 +61,12 @@ timings=$(grep '^timings:' "$work/subfix-timings.txt")
 libass=$(echo "$timings" | sed -E 's/.*libass ([0-9.]+) ms.*/\1/')
 compositing=$(echo "$timings" | sed -E 's/.*compositing ([0-9.]+) ms.*/\1/')
 encoding=$(echo "$timings" | sed -E 's/.*encoding ([0-9.]+) ms.*/\1/')
+changed=$(echo "$timings" | sed -E 's/.*changed ([0-9]+) .*/\1/')
 
 printf 'frames: subfix %d, ffmpeg %d (1920x1080, %s)\n' "$count_subfix" "$count_ffmpeg" "$script"
-printf 'subfix per frame: libass %.2f ms, compositing %.2f ms, PNG encoding %.2f ms\n' "$libass" "$compositing" "$encoding"
+printf 'subfix per frame: libass %.2f ms, compositing %.2f ms, PNG encoding %.2f ms (%d of %d frames changed;\n' \
+    "$libass" "$compositing" "$encoding" "$changed" "$frames"
+printf '  unchanged frames reuse the previous pixels and PNG, so libass answers from its caches)\n'
 printf 'compositing + encoding on top of libass: %.0f%% (target <= 25%%)\n' \
     "$(echo "($compositing + $encoding) * 100 / $libass" | bc -l)"
 printf 'wall time: subfix %.2f s (%.1f ms/frame), ffmpeg %.2f s (%.1f ms/frame)\n' \

@@ -78,6 +78,7 @@ enum RenderCommand {
             width: size.width, height: size.height, opaque: background != .transparent, threads: 2)
         let showTimings = io.environment["SUBFIX_RENDER_TIMINGS"] == "1"
         var total = RenderTimings()
+        var changedFrames = 0
         var sheetFrames: [(time: Int, canvas: Canvas)] = []
         var sheetTotal = 0
         let sheetCapacity = ContactSheet.capacity(width: size.width, height: size.height)
@@ -122,6 +123,7 @@ enum RenderCommand {
                     }
                 }
                 total.libass += timings.libass
+                if timings.changed { changedFrames += 1 }
                 total.compositing += timings.compositing
                 total.encoding += timings.encoding
                 if arguments.has("sheet") {
@@ -174,8 +176,9 @@ enum RenderCommand {
             let count = Double(max(times.count, 1))
             io.printError(
                 String(
-                    format: "timings: frames %d libass %.3f ms compositing %.3f ms encoding %.3f ms (per frame)",
-                    times.count, total.libass * 1000 / count, total.compositing * 1000 / count,
+                    format:
+                        "timings: frames %d changed %d libass %.3f ms compositing %.3f ms encoding %.3f ms (per frame)",
+                    times.count, changedFrames, total.libass * 1000 / count, total.compositing * 1000 / count,
                     total.encoding * 1000 / count))
         }
         return .success
