@@ -52,7 +52,8 @@ let package = Package(
 
         // MARK: Tests
         .testTarget(name: "SubDBTests", dependencies: ["SubDB", "CSQLite"], swiftSettings: swiftSettings),
-        .testTarget(name: "SubCoreTests", dependencies: ["SubCore"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SubCoreTests", dependencies: ["SubCore"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
         .testTarget(name: "subfixTests", dependencies: ["subfix", "SubCore", "SubDB"], swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -36,3 +36,36 @@ step "what changed in yahei-styles.ass (excerpt of the diff)"
 
 step "fixing the fixed files again changes nothing"
 "$bin" fix "$out/fixed" --dry-run
+# --- Fonts and rendering (subfix fonts / check / render) -------------------------------------------------
+# A sandboxed player (the iOS 26 case) sees only the fonts it ships: Samples/render-demo.ass asks for
+# 微软雅黑, SimHei and 方正准圆_GBK. With only a Latin default font, its CJK text renders as empty boxes
+# and `check` fails.
+step "subfix fonts --no-system-fonts --fonts-dir Fonts --covers 今晚的月色 (the bundled font covers it)"
+"$bin" fonts --no-system-fonts --fonts-dir Fonts --covers 今晚的月色
+
+latin=$out/latin-fonts
+mkdir -p "$latin"
+for candidate in /usr/share/fonts/truetype/dejavu/DejaVuSans.ttf /usr/share/fonts/truetype/noto/NotoSans-Regular.ttf; do
+    [ -f "$candidate" ] && { cp "$candidate" "$latin/latin.ttf"; break; }
+done
+sandbox=(--no-system-fonts --fonts-dir "$latin")
+[ -f "$latin/latin.ttf" ] && sandbox+=(--default-font "$latin/latin.ttf")
+step "subfix check ${sandbox[*]} Samples/render-demo.ass  (expected to fail)"
+if "$bin" check "${sandbox[@]}" Samples/render-demo.ass; then
+    echo "demo: expected missing glyphs" >&2; exit 1
+fi
+step "subfix render ... --no-system-fonts (renders without its CJK text)"
+"$bin" render Samples/render-demo.ass "${sandbox[@]}" --at 00:00:02 --size 1280x720 \
+    --background checker --out "$out/render-before.png"
+
+fixed=$out/render-demo.fixed.ass
+sed -e 's/微软雅黑/Noto Sans CJK SC/g' -e 's/方正准圆_GBK/Noto Sans CJK SC/g' -e 's/SimHei/Noto Sans CJK SC/g' \
+    Samples/render-demo.ass > "$fixed"  # replaced by subfix fix at merge
+step "subfix check --no-system-fonts --fonts-dir Fonts $fixed  (passes)"
+"$bin" check --no-system-fonts --fonts-dir Fonts "$fixed"
+step "subfix render ... --fonts-dir Fonts (renders with it)"
+"$bin" render "$fixed" --no-system-fonts --fonts-dir Fonts --at 00:00:02 --size 1280x720 --background checker \
+    --out "$out/render-after.png"
+"$bin" render "$fixed" --no-system-fonts --fonts-dir Fonts --every 2 --size 640x360 --background black \
+    --sheet "$out/render-sheet.png"
+ls -l "$out"/render-*.png

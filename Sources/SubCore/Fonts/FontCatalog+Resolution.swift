@@ -83,7 +83,8 @@ extension FontCatalog {
 
     /// The characters of `text` libass would leave blank when drawing it with `request`: those that no face
     /// matching the name covers and, with system fonts, that no fontconfig face covers either (libass asks
-    /// fontconfig for a fallback per missing glyph; in `--no-system-fonts` mode there is none).
+    /// fontconfig for a fallback per missing glyph; in `--no-system-fonts` mode there is none), and that the
+    /// default font, when there is one, lacks too.
     public func missing(in text: String, for request: FontRequest) -> [Unicode.Scalar] {
         var missing: [Unicode.Scalar] = []
         var seen = Set<UInt32>()
@@ -94,6 +95,7 @@ extension FontCatalog {
             if setup.systemFonts, faces.contains(where: { $0.origin == .system && $0.coverage.contains(scalar) }) {
                 continue
             }
+            if let fallback = defaultFace, fallback.coverage.contains(scalar) { continue }
             missing.append(scalar)
         }
         return missing

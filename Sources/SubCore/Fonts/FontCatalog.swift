@@ -12,12 +12,15 @@ public struct FontCatalog: Sendable {
     public var faces: [FontFace]
     /// Fonts that could not be read.
     public var warnings: [FontWarning]
+    /// Face 0 of `setup.defaultFont`, libass's last resort (it is opened by path, never matched by name).
+    public var defaultFace: FontFace?
 
     /// A catalog made of the given faces (for callers that stored one).
-    public init(setup: FontSetup, faces: [FontFace], warnings: [FontWarning] = []) {
+    public init(setup: FontSetup, faces: [FontFace], warnings: [FontWarning] = [], defaultFace: FontFace? = nil) {
         self.setup = setup
         self.faces = faces
         self.warnings = warnings
+        self.defaultFace = defaultFace
     }
 
     /// Reads every font of `setup`. Broken fonts become `warnings`; only a failing FreeType or fontconfig
@@ -53,7 +56,27 @@ public struct FontCatalog: Sendable {
                 }
             }
         }
-        self.init(setup: setup, faces: faces, warnings: warnings)
+        var defaultFace: FontFace?
+        if let path = setup.defaultFont {
+            defaultFace = FontCatalog.read(path: path, origin: .directory, library: library, warnings: &warnings).first
+        }
+        self.init(setup: setup, faces: faces, warnings: warnings, defaultFace: defaultFace)
+    }
+
+    /// The catalog with `attachments` (a media file's fonts) added in front, where libass sees its memory
+    /// fonts; broken attachments become warnings.
+    public func adding(attachments: [FontAttachment]) throws(FontError) -> FontCatalog {
+        guard !attachments.isEmpty else { return self }
+        let library = try FreeTypeLibrary()
+        var warnings: [FontWarning] = []
+        var added: [FontFace] = []
+        for attachment in attachments {
+            added += FontCatalog.read(attachment: attachment, library: library, warnings: &warnings)
+        }
+        var setup = self.setup
+        setup.attachments += attachments
+        return FontCatalog(
+            setup: setup, faces: added + faces, warnings: self.warnings + warnings, defaultFace: defaultFace)
     }
 
     /// Every face of the font file at `path` (all faces of a collection).
@@ -63,7 +86,9 @@ public struct FontCatalog: Sendable {
         readFaces(name: path, warnings: &warnings) { index throws(FontError) in
             (try library.face(path: path, index: index), .file(path: path))
         }
-        .map { var face = $0; face.origin = origin; return face }
+        .map {
+            var face = $0; face.origin = origin; return face
+        }
     }
 
     /// Every face of an in-memory font.
@@ -71,9 +96,14 @@ public struct FontCatalog: Sendable {
         -> [FontFace]
     {
         readFaces(name: attachment.name, warnings: &warnings) { index throws(FontError) in
-            (try library.face(data: attachment.data, name: attachment.name, index: index), .memory(name: attachment.name))
+            (
+                try library.face(data: attachment.data, name: attachment.name, index: index),
+                .memory(name: attachment.name)
+            )
         }
-        .map { var face = $0; face.origin = .attachment; return face }
+        .map {
+            var face = $0; face.origin = .attachment; return face
+        }
     }
 
     private static func readFaces(

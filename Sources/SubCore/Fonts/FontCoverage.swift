@@ -55,7 +55,7 @@ public struct FontCoverage: Sendable, Hashable, Codable {
     }
 
     /// The scalars of `text` that are not covered, once each in order of first appearance. Characters that
-    /// never need a glyph (controls, line and paragraph separators, variation selectors) are not reported.
+    /// never show ink (controls, spaces, line and paragraph separators, variation selectors) are not reported.
     public func missing(in text: String) -> [Unicode.Scalar] {
         var seen = Set<UInt32>()
         var missing: [Unicode.Scalar] = []
@@ -79,13 +79,16 @@ public struct FontCoverage: Sendable, Hashable, Codable {
         }
         let classified = counts.reduce(0, +)
         if let other = FontScript.allCases.firstIndex(of: .other) { counts[other] = count - classified }
-        return FontScript.allCases.enumerated().compactMap { counts[$0.offset] > 0 ? ($0.element, counts[$0.offset]) : nil }
+        return FontScript.allCases.enumerated().compactMap {
+            counts[$0.offset] > 0 ? ($0.element, counts[$0.offset]) : nil
+        }
     }
 
-    /// Whether libass draws something for `scalar` (false for controls and invisible format characters).
+    /// Whether a missing glyph for `scalar` would be visible (false for controls, spaces and invisible format
+    /// characters, which render blank either way).
     static func needsGlyph(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F..<0xA0, 0x200B...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFE00...0xFE0F, 0xFEFF:
+        case 0...0x20, 0x7F...0xA0, 0x3000, 0x2000...0x200F, 0x2028...0x202E, 0x2060...0x206F, 0xFE00...0xFE0F, 0xFEFF:
             return false
         default:
             return true

@@ -27,16 +27,20 @@ public struct FontSetup: Sendable, Hashable {
     public var attachments: [FontAttachment]
     /// The bundled font folder used when `systemFonts` is on (`BundledFont.directory()` by default).
     public var bundledDirectory: URL?
+    /// A font file libass falls back to when nothing else matches a name or has a glyph (`ass_set_fonts`'s
+    /// default font), as a player ships one; nil for none.
+    public var defaultFont: String?
 
     /// A setup; the bundled folder is looked up the usual way.
     public init(
         systemFonts: Bool = true, directories: [String] = [], attachments: [FontAttachment] = [],
-        bundledDirectory: URL? = BundledFont.directory()
+        bundledDirectory: URL? = BundledFont.directory(), defaultFont: String? = nil
     ) {
         self.systemFonts = systemFonts
         self.directories = directories
         self.attachments = attachments
         self.bundledDirectory = bundledDirectory
+        self.defaultFont = defaultFont
     }
 
     /// The font files of `directories` (and of the bundled folder when system fonts are on), sorted by path

@@ -16,10 +16,8 @@ final class FontconfigConfig {
     func fontFiles() throws(FontError) -> [(path: String, index: Int)] {
         let pattern = try FontconfigPattern()
         let objects = try FontconfigObjectSet(properties: ["file", "index"])
-        guard let set = FcFontList(handle, pattern.handle, objects.handle) else {
-            throw .fontconfig(function: "FcFontList")
-        }
-        defer { FcFontSetDestroy(set) }
+        let list = try FontconfigFontSet(config: handle, pattern: pattern, objects: objects)
+        let set = list.handle
         var files: [(path: String, index: Int)] = []
         for item in 0..<Int(set.pointee.nfont) {
             guard let font = set.pointee.fonts[item] else { continue }
@@ -60,4 +58,18 @@ private final class FontconfigObjectSet {
     }
 
     deinit { FcObjectSetDestroy(handle) }
+}
+
+/// The fonts `FcFontList` found. The corresponding C calls are `FcFontList` and `FcFontSetDestroy`.
+private final class FontconfigFontSet {
+    let handle: UnsafeMutablePointer<FcFontSet>
+
+    init(config: OpaquePointer, pattern: FontconfigPattern, objects: FontconfigObjectSet) throws(FontError) {
+        guard let set = FcFontList(config, pattern.handle, objects.handle) else {
+            throw .fontconfig(function: "FcFontList")
+        }
+        handle = set
+    }
+
+    deinit { FcFontSetDestroy(handle) }
 }

@@ -3,13 +3,12 @@ import Foundation
 
 /// One opened face. The corresponding C calls are `FT_New_Face` / `FT_New_Memory_Face` and `FT_Done_Face`.
 ///
-/// Keeps its library alive, and for memory faces the bytes FreeType reads from (FreeType does not copy them).
+/// Keeps its library alive, and for memory faces the bytes FreeType reads from.
 final class FreeTypeFace {
     let handle: FT_Face
     let library: FreeTypeLibrary
-    /// The font bytes of a memory face; FreeType reads them for as long as the face lives.
-    private let data: Data?
-    /// Where the bytes live for a memory face (a stable copy FreeType can point into).
+    /// A memory face's bytes: a stable copy FreeType reads from for as long as the face lives (FreeType does
+    /// not copy them, and a `Data`'s storage may move).
     private let buffer: UnsafeMutableRawBufferPointer?
 
     init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
@@ -18,7 +17,6 @@ final class FreeTypeFace {
         guard code == 0, let face else { throw FreeTypeLibrary.error("FT_New_Face", code, file: path) }
         self.handle = face
         self.library = library
-        self.data = nil
         self.buffer = nil
     }
 
@@ -34,7 +32,6 @@ final class FreeTypeFace {
         }
         self.handle = face
         self.library = library
-        self.data = data
         self.buffer = buffer
     }
 
@@ -89,7 +86,8 @@ final class FreeTypeFace {
             var name = FT_SfntName()
             guard FT_Get_Sfnt_Name(handle, index, &name) == 0, let bytes = name.string else { continue }
             let raw = Array(UnsafeBufferPointer(start: bytes, count: Int(name.string_len)))
-            guard let text = FontNameRecord.decode(raw, platform: Int(name.platform_id), encoding: Int(name.encoding_id))
+            guard
+                let text = FontNameRecord.decode(raw, platform: Int(name.platform_id), encoding: Int(name.encoding_id))
             else { continue }
             records.append(
                 FontNameRecord(
@@ -111,6 +109,28 @@ final class FreeTypeFace {
             code = FT_Get_Next_Char(handle, code, &glyph)
         }
         return scalars
+    }
+
+    /// Renders `scalar` as an 8-bit coverage bitmap at `pixelSize` and hands it to `body` with its metrics
+    /// (left and top bearings, advance in pixels). The corresponding C calls are `FT_Set_Pixel_Sizes` and
+    /// `FT_Load_Char` with `FT_LOAD_RENDER`.
+    func withRenderedGlyph<T>(
+        _ scalar: Unicode.Scalar, pixelSize: Int,
+        _ body: (
+            _ bitmap: UnsafePointer<UInt8>?, _ width: Int, _ rows: Int, _ pitch: Int, _ left: Int, _ top: Int,
+            _ advance: Int
+        ) -> T
+    ) throws(FontError) -> T {
+        var code = FT_Set_Pixel_Sizes(handle, 0, FT_UInt(pixelSize))
+        guard code == 0 else { throw FreeTypeLibrary.error("FT_Set_Pixel_Sizes", code, file: nil) }
+        code = FT_Load_Char(handle, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER))
+        guard code == 0, let slot = handle.pointee.glyph else {
+            throw FreeTypeLibrary.error("FT_Load_Char", code, file: nil)
+        }
+        let bitmap = slot.pointee.bitmap
+        return body(
+            UnsafePointer(bitmap.buffer), Int(bitmap.width), Int(bitmap.rows), Int(bitmap.pitch),
+            Int(slot.pointee.bitmap_left), Int(slot.pointee.bitmap_top), Int(slot.pointee.advance.x >> 6))
     }
 
     /// The glyph index for `scalar` in the Unicode charmap, or 0 when the face has none.
@@ -144,9 +164,33 @@ struct FontNameRecord: Equatable {
             }
             return String(decoding: units, as: UTF16.self)
         case 1 where encoding == 0:
-            return String(bytes: bytes, encoding: .macOSRoman)
+            return String(
+                String.UnicodeScalarView(
+                    bytes.compactMap { byte in
+                        Unicode.Scalar(byte < 0x80 ? UInt32(byte) : UInt32(macRomanHigh[Int(byte) - 0x80]))
+                    }))
         default:
             return nil
         }
     }
+
+    /// Mac OS Roman 0x80...0xFF as Unicode (Foundation on Linux decodes `.macOSRoman` wrongly).
+    static let macRomanHigh: [UInt16] = [
+        0x00C4, 0x00C5, 0x00C7, 0x00C9, 0x00D1, 0x00D6, 0x00DC, 0x00E1,
+        0x00E0, 0x00E2, 0x00E4, 0x00E3, 0x00E5, 0x00E7, 0x00E9, 0x00E8,
+        0x00EA, 0x00EB, 0x00ED, 0x00EC, 0x00EE, 0x00EF, 0x00F1, 0x00F3,
+        0x00F2, 0x00F4, 0x00F6, 0x00F5, 0x00FA, 0x00F9, 0x00FB, 0x00FC,
+        0x2020, 0x00B0, 0x00A2, 0x00A3, 0x00A7, 0x2022, 0x00B6, 0x00DF,
+        0x00AE, 0x00A9, 0x2122, 0x00B4, 0x00A8, 0x2260, 0x00C6, 0x00D8,
+        0x221E, 0x00B1, 0x2264, 0x2265, 0x00A5, 0x00B5, 0x2202, 0x2211,
+        0x220F, 0x03C0, 0x222B, 0x00AA, 0x00BA, 0x03A9, 0x00E6, 0x00F8,
+        0x00BF, 0x00A1, 0x00AC, 0x221A, 0x0192, 0x2248, 0x2206, 0x00AB,
+        0x00BB, 0x2026, 0x00A0, 0x00C0, 0x00C3, 0x00D5, 0x0152, 0x0153,
+        0x2013, 0x2014, 0x201C, 0x201D, 0x2018, 0x2019, 0x00F7, 0x25CA,
+        0x00FF, 0x0178, 0x2044, 0x20AC, 0x2039, 0x203A, 0xFB01, 0xFB02,
+        0x2021, 0x00B7, 0x201A, 0x201E, 0x2030, 0x00C2, 0x00CA, 0x00C1,
+        0x00CB, 0x00C8, 0x00CD, 0x00CE, 0x00CF, 0x00CC, 0x00D3, 0x00D4,
+        0xF8FF, 0x00D2, 0x00DA, 0x00DB, 0x00D9, 0x0131, 0x02C6, 0x02DC,
+        0x00AF, 0x02D8, 0x02D9, 0x02DA, 0x00B8, 0x02DD, 0x02DB, 0x02C7,
+    ]
 }

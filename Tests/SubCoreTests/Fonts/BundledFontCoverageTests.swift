@@ -10,12 +10,15 @@ import Testing
         guard let library = try? FreeTypeLibrary(),
             let face = try? library.face(path: FontTestSupport.bundledFont.path, index: 0)
         else { return nil }
-        return FontFace(reading: face, source: .file(path: FontTestSupport.bundledFont.path), index: 0, origin: .bundled)
+        return FontFace(
+            reading: face, source: .file(path: FontTestSupport.bundledFont.path), index: 0, origin: .bundled)
     }()
 
     func uncovered(_ scalars: [Unicode.Scalar]) throws -> [String] {
         let face = try #require(Self.face)
-        return scalars.filter { !face.coverage.contains($0) }.map { "U+" + String($0.value, radix: 16, uppercase: true) }
+        return scalars.filter { !face.coverage.contains($0) }.map {
+            "U+" + String($0.value, radix: 16, uppercase: true)
+        }
     }
 
     @Test func isTheNamedFamilyAndSmallEnough() throws {

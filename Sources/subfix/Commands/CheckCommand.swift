@@ -1,0 +1,89 @@
+import Foundation
+import SubCore
+
+/// `subfix check`: for every event, are all its characters covered by the font libass would use?
+enum CheckCommand {
+    static let spec = CommandSpec(
+        name: "check",
+        summary: "Report the characters of each subtitle event that would render blank (missing glyphs).",
+        positionals: [
+            PositionalSpec(
+                name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt) or media files.")
+        ],
+        options: [RenderInputs.trackOption] + FontSetupOptions.options + [
+            .flag("json", "One JSON object per file on stdout.")
+        ],
+        discussion: """
+            Each style and \\fn run is resolved to the face libass picks (family, full or PostScript name,
+            case-insensitive, '@' dropped); a character is missing when no face of that name covers it and,
+            with system fonts, no fallback font does either. libass's own "Glyph ... not found" messages,
+            captured while rendering each event, are added. Exit 1 when any character is missing.
+            """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let setup = FontSetupOptions.setup(arguments)
+        let catalog: FontCatalog
+        do {
+            catalog = try FontCatalog(setup: setup)
+        } catch {
+            throw CommandFailure(file: nil, cause: error.description)
+        }
+        FontSetupOptions.report(catalog.warnings, io: io)
+        var status = ExitStatus.success
+        for input in arguments.positionals {
+            let report: GlyphCheckReport
+            do {
+                let (subtitle, _) = try RenderInputs.load(input, arguments: arguments)
+                let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: 640, height: 360)
+                // Attachments travel with the input: they join the catalog for this file only.
+                let fileCatalog = try catalog.adding(attachments: subtitle.attachments)
+                FontSetupOptions.report(Array(fileCatalog.warnings.dropFirst(catalog.warnings.count)), io: io)
+                report = try GlyphChecker.check(renderer, catalog: fileCatalog)
+            } catch let error as UsageError {
+                throw error
+            } catch {
+                io.error(String(describing: error))
+                status = .someFailed
+                continue
+            }
+            if !report.missing.isEmpty { status = .someFailed }
+            if arguments.has("json") {
+                io.printJSON(json(report))
+            } else {
+                print(report, io: io)
+            }
+        }
+        return status
+    }
+
+    static func print(_ report: GlyphCheckReport, io: CommandIO) {
+        for entry in report.missing {
+            let face = entry.face.map { "drawn with \($0)" } ?? "not found, nothing to fall back to"
+            io.print(
+                "\(report.file): event \(entry.event) at \(RenderTime.format(entry.start)): font '\(entry.font)' (\(face))"
+                    + " lacks \(String(String.UnicodeScalarView(entry.characters))) in \"\(entry.text)\"")
+        }
+        let verdict =
+            report.missing.isEmpty ? "all characters covered" : "\(report.eventsWithMissingGlyphs) with missing glyphs"
+        io.print("\(report.file): \(report.events) event\(report.events == 1 ? "" : "s"), \(verdict)")
+    }
+
+    static func json(_ report: GlyphCheckReport) -> JSON {
+        .object([
+            ("file", .string(report.file)), ("events", .int(report.events)),
+            ("eventsWithMissingGlyphs", .int(report.eventsWithMissingGlyphs)),
+            (
+                "missing",
+                .array(
+                    report.missing.map { entry in
+                        .object([
+                            ("event", .int(entry.event)), ("start", .string(RenderTime.format(entry.start))),
+                            ("text", .string(entry.text)), ("font", .string(entry.font)),
+                            ("chars", .string(String(String.UnicodeScalarView(entry.characters)))),
+                        ])
+                    })
+            ),
+        ])
+    }
+}

@@ -1,0 +1,30 @@
+import SubCore
+
+/// The font options `fonts`, `render` and `check` share: `--fonts-dir DIR`... and `--no-system-fonts`.
+enum FontSetupOptions {
+    /// The option rows.
+    static let options: [OptionSpec] = [
+        .value(
+            "fonts-dir", "DIR", repeatable: true,
+            "Also use the fonts in DIR (searched recursively: .ttf .otf .ttc .otc)."),
+        .flag(
+            "no-system-fonts",
+            "Use neither fontconfig's fonts nor the bundled font: only --fonts-dir and attachments (a sandboxed player)."
+        ),
+        .value(
+            "default-font", "FILE",
+            "The font libass falls back to when a name or glyph is not found (as a player ships one)."),
+    ]
+
+    /// The setup the arguments ask for.
+    static func setup(_ arguments: ParsedArguments) -> FontSetup {
+        FontSetup(
+            systemFonts: !arguments.has("no-system-fonts"), directories: arguments.all("fonts-dir"),
+            defaultFont: arguments.value("default-font"))
+    }
+
+    /// Prints each skipped font as a warning.
+    static func report(_ warnings: [FontWarning], io: CommandIO) {
+        for warning in warnings { io.warning(warning.cause, file: warning.file) }
+    }
+}

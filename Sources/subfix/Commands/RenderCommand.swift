@@ -1,0 +1,216 @@
+import Foundation
+import SubCore
+
+/// `subfix render`: frames of a subtitle file or media track as libass draws them, written as PNG.
+enum RenderCommand {
+    static let spec = CommandSpec(
+        name: "render",
+        summary: "Render subtitle frames to PNG through libass.",
+        positionals: [
+            PositionalSpec(
+                name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt) or a media file.")
+        ],
+        options: [
+            RenderInputs.trackOption,
+            .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
+            .value("every", "DURATION", "Render a frame every DURATION from 0 until the last subtitle ends."),
+            .value("size", "WxH", "Frame size (default 1280x720, at most 8192x8192)."),
+            .value("background", "KIND", "transparent (default), black, checker or video."),
+        ] + FontSetupOptions.options + [
+            .value("out", "FILE.png", "Write the (single) frame to FILE.png."),
+            .value("out-dir", "DIR", "Write each frame to DIR/<input>-<HH-MM-SS.mmm>.png."),
+            .value("sheet", "FILE.png", "Also lay all frames out on one contact sheet with their times."),
+            .flag("json", "One JSON object per frame on stdout."),
+        ],
+        discussion: """
+            Fonts: fontconfig's fonts plus the bundled Noto Sans CJK SC by default; with --no-system-fonts only
+            --fonts-dir folders and a media file's font attachments are used, as in a sandboxed player. SRT and
+            WebVTT cues are drawn with a default style in the bundled font. A time after the last subtitle gives
+            an empty frame and a warning. --background video draws a media input's own video frame.
+            """,
+        run: run)
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let input = arguments.positionals[0]
+        let requested = try requestedTimes(arguments)
+        let size =
+            try arguments.value("size").map { text throws(UsageError) in
+                do { return try Canvas.parseSize(text) } catch {
+                    throw UsageError.invalidValue(option: "size", value: text, expected: "WxH from 1x1 to 8192x8192")
+                }
+            } ?? (width: 1280, height: 720)
+        let background =
+            RenderBackground(
+                rawValue: try arguments.choice("background", RenderBackground.allCases.map(\.rawValue)) ?? "transparent"
+            )
+            ?? .transparent
+        try arguments.exclusive(["out", "out-dir"])
+        guard arguments.has("out") || arguments.has("out-dir") || arguments.has("sheet") else {
+            throw UsageError.missingOneOf(command: "render", options: ["out", "out-dir", "sheet"])
+        }
+
+        let (subtitle, isMedia): (SubtitleInput, Bool)
+        do {
+            (subtitle, isMedia) = try RenderInputs.load(input, arguments: arguments)
+        } catch let error as RenderError {
+            throw CommandFailure(file: nil, cause: error.description)
+        }
+        var video: VideoBackground?
+        if background == .video {
+            guard isMedia else { throw CommandFailure(file: nil, cause: RenderError.noVideo(file: input).description) }
+            do { video = try VideoBackground(path: input) } catch {
+                throw CommandFailure(file: nil, cause: error.description)
+            }
+        }
+
+        let setup = FontSetupOptions.setup(arguments)
+        let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: size.width, height: size.height)
+        var times = requested.at
+        if let step = requested.every { times += Array(stride(from: 0, to: renderer.endTime, by: step)) }
+        if arguments.has("out"), times.count > 1 {
+            throw UsageError.invalidValue(
+                option: "out", value: arguments.value("out") ?? "",
+                expected: "one frame; use --out-dir for \(times.count)")
+        }
+        FontSetupOptions.report(renderer.fontWarnings, io: io)
+        // Two libavcodec frame threads: PNGs are encoded while libass renders the next frames.
+        let encoder = try PNGEncoder(
+            width: size.width, height: size.height, opaque: background != .transparent, threads: 2)
+        let showTimings = io.environment["SUBFIX_RENDER_TIMINGS"] == "1"
+        var total = RenderTimings()
+        var changedFrames = 0
+        var sheetFrames: [(time: Int, canvas: Canvas)] = []
+        var sheetTotal = 0
+        let sheetCapacity = ContactSheet.capacity(width: size.width, height: size.height)
+        var outputs = RenderOutputQueue()
+        var encodedAny = false
+        var canvas = try Canvas(width: size.width, height: size.height, background: background)
+        do {
+            if let folder = arguments.value("out-dir") { try RenderFileWriter.makeFolder(folder) }
+            for time in times {
+                if time >= renderer.endTime {
+                    io.warning(
+                        "\(RenderTime.format(time)) is after the last subtitle ends (\(RenderTime.format(renderer.endTime))): the frame is empty",
+                        file: input)
+                }
+                var timings: RenderTimings
+                if let video {
+                    let start = DispatchTime.now().uptimeNanoseconds
+                    try video.draw(at: time, into: &canvas)
+                    let drawn = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+                    timings = renderer.render(at: time, into: &canvas)
+                    timings.compositing += drawn
+                    timings.changed = true
+                } else {
+                    timings = renderer.render(at: time, into: &canvas, background: background, onlyIfChanged: true)
+                }
+                let path = outputPath(arguments, input: input, time: time)
+                if let path {
+                    // An unchanged frame reuses the previous PNG bytes: same pixels, same file.
+                    let fresh = timings.changed || !encodedAny
+                    try outputs.add(path: path, fresh: fresh)
+                    if fresh {
+                        let encodeStart = DispatchTime.now().uptimeNanoseconds
+                        let pngs = try encoder.send(canvas)
+                        timings.encoding = Double(DispatchTime.now().uptimeNanoseconds - encodeStart) / 1e9
+                        encodedAny = true
+                        try outputs.deliver(pngs)
+                    }
+                }
+                if io.environment["SUBFIX_LIBASS_LOG"] == "1" {
+                    for message in renderer.drainMessages() {
+                        io.printError("libass[\(message.level)]: \(message.text)")
+                    }
+                }
+                total.libass += timings.libass
+                if timings.changed { changedFrames += 1 }
+                total.compositing += timings.compositing
+                total.encoding += timings.encoding
+                if arguments.has("sheet") {
+                    if sheetFrames.count < sheetCapacity {
+                        sheetFrames.append((time, try ContactSheet.thumbnail(canvas)))
+                    }
+                    sheetTotal += 1
+                }
+                let shown = renderer.events.filter { $0.start <= time && time < $0.end }.count
+                if arguments.has("json") {
+                    io.printJSON(
+                        .object([
+                            ("file", .string(input)), ("time", .string(RenderTime.format(time))), ("ms", .int(time)),
+                            ("width", .int(size.width)), ("height", .int(size.height)), ("events", .int(shown)),
+                            ("out", .optional(path)),
+                        ]))
+                } else if let path {
+                    io.print("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
+                }
+            }
+            if encodedAny {
+                let finishStart = DispatchTime.now().uptimeNanoseconds
+                let pngs = try encoder.finish()
+                total.encoding += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
+                try outputs.deliver(pngs)
+            }
+            if let sheetPath = arguments.value("sheet") {
+                let (sheet, placed) = try ContactSheet.make(frames: sheetFrames, background: background)
+                if placed < sheetTotal {
+                    io.warning(
+                        "the contact sheet holds the first \(placed) of \(sheetTotal) frames (8192-pixel limit)",
+                        file: sheetPath)
+                }
+                let sheetEncoder = try PNGEncoder(width: sheet.width, height: sheet.height, opaque: sheet.isOpaque)
+                try RenderFileWriter.write(try sheetEncoder.encode(sheet), to: sheetPath)
+                if arguments.has("json") {
+                    io.printJSON(
+                        .object([
+                            ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(placed)),
+                        ]))
+                } else {
+                    io.print("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
+                }
+            }
+        } catch {
+            for path in outputs.written { try? FileManager.default.removeItem(atPath: path) }
+            throw error
+        }
+        if showTimings {
+            let count = Double(max(times.count, 1))
+            io.printError(
+                String(
+                    format:
+                        "timings: frames %d changed %d libass %.3f ms compositing %.3f ms encoding %.3f ms (per frame)",
+                    times.count, changedFrames, total.libass * 1000 / count, total.compositing * 1000 / count,
+                    total.encoding * 1000 / count))
+        }
+        return .success
+    }
+
+    /// The times of `--at` (in order) and the step of `--every`.
+    static func requestedTimes(_ arguments: ParsedArguments) throws -> (at: [Int], every: Int?) {
+        var times: [Int] = []
+        var every: Int?
+        for text in arguments.all("at") {
+            do { times.append(try RenderTime.parse(text)) } catch {
+                throw UsageError.invalidValue(option: "at", value: text, expected: "HH:MM:SS.mmm, MM:SS or seconds")
+            }
+        }
+        if let text = arguments.value("every") {
+            do { every = try RenderTime.parseDuration(text) } catch {
+                throw UsageError.invalidValue(
+                    option: "every", value: text, expected: "a positive duration such as 0.5 or 00:02")
+            }
+        }
+        guard !times.isEmpty || every != nil else {
+            throw UsageError.missingOneOf(command: "render", options: ["at", "every"])
+        }
+        return (times, every)
+    }
+
+    /// Where the frame at `time` goes: `--out`, or `--out-dir`/<input stem>-HH-MM-SS.mmm.png, or nowhere.
+    static func outputPath(_ arguments: ParsedArguments, input: String, time: Int) -> String? {
+        if let out = arguments.value("out") { return out }
+        guard let folder = arguments.value("out-dir") else { return nil }
+        let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
+        let stamp = RenderTime.format(time).replacingOccurrences(of: ":", with: "-")
+        return (folder as NSString).appendingPathComponent("\(stem)-\(stamp).png")
+    }
+}
