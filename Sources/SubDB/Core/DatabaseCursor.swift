@@ -59,8 +59,8 @@ public final class RowCursor: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
     /// The live row.
-    private let row: Row
-    private var done = false
+    @usableFromInline let row: Row
+    @exclusivity(unchecked) @usableFromInline var done = false
 
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
@@ -76,6 +76,7 @@ public final class RowCursor: DatabaseCursor {
     public var columnNames: [String] { statement.columnNames }
 
     /// The next row (the same instance, now showing the next step), or nil.
+    @inlinable
     public func next() throws -> Row? {
         try stepStatement(statement, done: &done) ? row : nil
     }
@@ -85,7 +86,7 @@ public final class RowCursor: DatabaseCursor {
 public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
-    @usableFromInline var done = false
+    @exclusivity(unchecked) @usableFromInline var done = false
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
@@ -117,7 +118,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     /// The statement being stepped.
     public let statement: Statement
     @usableFromInline let sqliteStatement: OpaquePointer
-    @usableFromInline var done = false
+    @exclusivity(unchecked) @usableFromInline var done = false
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {

@@ -38,21 +38,31 @@ public final class Row {
 
     @usableFromInline let layout: RowLayout
     @usableFromInline let impl: Impl
+    /// The `sqlite3_stmt *` of a live row, nil for copied rows: the fast path of the subscripts.
+    @usableFromInline let liveStatement: OpaquePointer?
+    /// The number of columns.
+    public let count: Int
 
     init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
         self.layout = layout
         self.impl = .values(values)
+        self.liveStatement = nil
+        self.count = layout.names.count
     }
 
     init(block: RowBlock, offset: Int) {
         self.layout = block.layout
         self.impl = .block(block, offset: offset)
+        self.liveStatement = nil
+        self.count = block.layout.names.count
     }
 
     /// A live view over the statement's current row.
     init(statement: Statement) {
         self.layout = statement.layout
         self.impl = .statement(statement)
+        self.liveStatement = statement.sqliteStatement
+        self.count = statement.layout.names.count
     }
 
     /// A copy of the statement's current row.
@@ -66,6 +76,8 @@ public final class Row {
         }
         self.layout = statement.layout
         self.impl = .values(values)
+        self.liveStatement = nil
+        self.count = count
     }
 
     /// An empty row.
@@ -109,9 +121,6 @@ public final class Row {
     }
 
     // MARK: Columns and values
-
-    /// The number of columns.
-    public var count: Int { layout.names.count }
 
     /// The column names, left to right (duplicates included).
     public var columnNames: [String] { layout.names }
@@ -174,7 +183,8 @@ public final class Row {
     /// The value at `index`, read straight from SQLite when the row comes from a cursor.
     @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
-        if let sqliteStatement = _liveStatement(checkingIndex: index) {
+        if let sqliteStatement = liveStatement {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "row index out of range")
             if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
                 return value
             }
@@ -198,7 +208,7 @@ public final class Row {
     @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
         guard let index = _index(ofColumn: columnName) else { return _missingColumn(columnName) }
-        if let sqliteStatement = _liveStatement(checkingIndex: index) {
+        if let sqliteStatement = liveStatement {
             if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
                 return value
             }
@@ -282,14 +292,6 @@ public final class Row {
 
     // MARK: Decoding helpers (used by the inlinable subscripts)
 
-    /// The `sqlite3_stmt *` of a live row, after checking the index; nil for copied rows.
-    @usableFromInline
-    func _liveStatement(checkingIndex index: Int) -> OpaquePointer? {
-        guard case .statement(let statement) = impl else { return nil }
-        precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
-        return statement.sqliteStatement
-    }
-
     /// The index of the leftmost column with this name, ignoring case.
     @usableFromInline
     func _index(ofColumn name: String) -> Int? { layout.index(of: name) }
@@ -346,25 +348,35 @@ extension Optional: OptionalValue {
 }
 
 extension DatabaseValue {
-    /// Reads a column of the statement's current row. The corresponding C functions are `sqlite3_column_*`.
+    /// Reads a column of the statement's current row. The corresponding C functions are `sqlite3_column_value`
+    /// and `sqlite3_value_*`.
     @usableFromInline
     init(sqliteStatement: OpaquePointer, index: Int32) {
-        switch sqlite3_column_type(sqliteStatement, index) {
+        guard let value = sqlite3_column_value(sqliteStatement, index) else {
+            self.init(storage: .null)
+            return
+        }
+        self.init(sqliteValue: value)
+    }
+
+    /// Reads an `sqlite3_value`.
+    init(sqliteValue value: OpaquePointer) {
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            self.init(storage: .int64(sqlite3_column_int64(sqliteStatement, index)))
+            self.init(storage: .int64(sqlite3_value_int64(value)))
         case SQLITE_FLOAT:
-            self.init(storage: .double(sqlite3_column_double(sqliteStatement, index)))
+            self.init(storage: .double(sqlite3_value_double(value)))
         case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if let text = sqlite3_column_text(sqliteStatement, index) {
+            if let text = sqlite3_value_text(value) {
+                let count = Int(sqlite3_value_bytes(value))
                 self.init(
                     storage: .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
             } else {
                 self.init(storage: .string(""))
             }
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if count > 0, let bytes = sqlite3_column_blob(sqliteStatement, index) {
+            let count = Int(sqlite3_value_bytes(value))
+            if count > 0, let bytes = sqlite3_value_blob(value) {
                 self.init(storage: .blob(Data(bytes: bytes, count: count)))
             } else {
                 self.init(storage: .blob(Data()))

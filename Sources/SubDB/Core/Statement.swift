@@ -25,7 +25,7 @@ public final class Statement {
     /// True for CREATE, DROP and ALTER statements, which invalidate the connection's schema cache.
     let changesSchema: Bool
     /// Set by `step`, cleared by `reset`.
-    var isBusy = false
+    @exclusivity(unchecked) var isBusy = false
     /// The arguments last bound.
     public private(set) var arguments = StatementArguments()
     /// The column count (`sqlite3_column_count`).
@@ -144,10 +144,10 @@ public final class Statement {
     func bind(_ arguments: StatementArguments, consumed: inout Int) throws {
         if arguments.namedValues.isEmpty && consumed == 0 && arguments.values.count == Int(parameterCount) {
             // Fast path: positional values, one per parameter.
-            var index: Int32 = 1
-            for value in arguments.values {
-                try bind(value, at: index)
-                index += 1
+            try arguments.values.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    try bind(buffer[index], at: Int32(index + 1))
+                }
             }
             consumed = arguments.values.count
         } else {
@@ -172,14 +172,15 @@ public final class Statement {
             code = sqlite3_bind_int64(sqliteStatement, index, int64)
         case .double(let double):
             code = sqlite3_bind_double(sqliteStatement, index, double)
-        case .string(var string):
-            code = string.withUTF8 { buffer in
-                guard let base = buffer.baseAddress, buffer.count > 0 else {
-                    return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
-                }
-                return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    sqlite3_bind_text(sqliteStatement, index, $0, Int32(buffer.count), csqlite_transient())
-                }
+        case .string(let string):
+            let bound = string.utf8.withContiguousStorageIfAvailable { buffer in
+                bindText(buffer, at: index)
+            }
+            if let bound {
+                code = bound
+            } else {
+                var copy = string
+                code = copy.withUTF8 { bindText($0, at: index) }
             }
         case .blob(let data):
             code = data.withUnsafeBytes { buffer in
@@ -191,6 +192,17 @@ public final class Statement {
         }
         if code != SQLITE_OK {
             throw DatabaseError.connectionError(sqliteConnection, code: code, sql: sql)
+        }
+    }
+
+    /// Binds UTF-8 text, copied by SQLite. The corresponding C function is `sqlite3_bind_text`.
+    @inline(__always)
+    private func bindText(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+            sqlite3_bind_text(sqliteStatement, index, $0, Int32(buffer.count), csqlite_transient())
         }
     }
 
@@ -227,7 +239,7 @@ public final class Statement {
     /// One `sqlite3_step`.
     @inline(__always)
     func step() -> Int32 {
-        isBusy = true
+        if !isBusy { isBusy = true }
         return sqlite3_step(sqliteStatement)
     }
 
