@@ -336,10 +336,23 @@ func runCoreProfile(_ name: String) throws {
                     try statement.execute(arguments: [row.id, row.name, row.score, row.startMs, row.text])
                 }
             }
+        case "arguments":
+            let start = cpuNanoseconds()
+            for row in BenchData.rows {
+                let arguments: StatementArguments = [row.id, row.name, row.score, row.startMs, row.text]
+                blackHole(arguments)
+            }
+            print("arguments:", Double(cpuNanoseconds() - start) / 1e6, "ms")
         default:
-            print("subdb-bench: unknown profile \(name) (fetchAll, cursor, insert)")
+            print("subdb-bench: unknown profile \(name) (fetchAll, cursor, insert, arguments)")
             return
         }
     }
     if sink == 42 { print("") }
+}
+
+/// Keeps a value alive for the optimizer.
+@inline(never)
+func blackHole<T>(_ value: T) {
+    withExtendedLifetime(value) {}
 }

@@ -49,6 +49,7 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible, E
     }
 
     /// `["Arthur", 1000, nil]`
+    @inlinable
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
         // Read the existentials in place: copying them costs more than the conversion.
         values = elements.withUnsafeBufferPointer { buffer in
