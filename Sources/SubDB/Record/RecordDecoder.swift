@@ -14,18 +14,19 @@ extension FetchableRecord where Self: Decodable {
 
 /// The `Decoder` of Decodable records: reads straight from the row (from SQLite itself on cursor rows).
 final class RecordDecoder: Decoder {
-    private(set) var row: Row
+    // Mutable state is only touched by the thread decoding the current row: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private(set) var row: Row
     /// Unowned: the state owns its reusable decoder, and outlives every decoding.
     unowned let state: RecordDecodingState
     let keyTable: ColumnKeyTable
     /// The raw statement when the row is a live view over a cursor, for `sqlite3_column_*` reads.
-    private(set) var sqliteStatement: OpaquePointer?
-    var position = 0
+    @exclusivity(unchecked) private(set) var sqliteStatement: OpaquePointer?
+    @exclusivity(unchecked) var position = 0
     /// True while a record decodes from this decoder (decoders are reused from row to row).
-    var isInUse = false
+    @exclusivity(unchecked) var isInUse = false
     /// The keyed container of the last `container(keyedBy:)` call, reused for the next rows.
-    private var cachedContainer: AnyObject?
-    private var cachedKeyType: Any.Type?
+    @exclusivity(unchecked) private var cachedContainer: AnyObject?
+    @exclusivity(unchecked) private var cachedKeyType: Any.Type?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo() }
 
@@ -39,8 +40,10 @@ final class RecordDecoder: Decoder {
 
     /// Points the decoder at the next row.
     func reset(_ row: Row) {
-        self.row = row
         position = 0
+        // Cursor rows are one live instance per statement: nothing to change from one step to the next.
+        if row === self.row && sqliteStatement != nil { return }
+        self.row = row
         if case .statement(let statement) = row.impl {
             sqliteStatement = statement.sqliteStatement
         } else {
@@ -107,6 +110,45 @@ final class RecordDecoder: Decoder {
             return value
         }
         throw conversionError(T.self, at: index)
+    }
+
+    /// An integer column, read with one SQLite call when the row is a cursor row (NULL reads as 0: checked then).
+    @inline(__always)
+    func int64(forKey key: String) throws -> Int64 {
+        let index = try requireIndex(of: key)
+        if let sqliteStatement {
+            let value = sqlite3_column_int64(sqliteStatement, Int32(index))
+            if value != 0 || sqlite3_column_type(sqliteStatement, Int32(index)) != SQLITE_NULL { return value }
+            throw conversionError(Int64.self, at: index)
+        }
+        return try fastValue(Int64.self, at: index)
+    }
+
+    /// A double column, read with one SQLite call when the row is a cursor row.
+    @inline(__always)
+    func double(forKey key: String) throws -> Double {
+        let index = try requireIndex(of: key)
+        if let sqliteStatement {
+            let value = sqlite3_column_double(sqliteStatement, Int32(index))
+            if value != 0 || sqlite3_column_type(sqliteStatement, Int32(index)) != SQLITE_NULL { return value }
+            throw conversionError(Double.self, at: index)
+        }
+        return try fastValue(Double.self, at: index)
+    }
+
+    /// A text column, read with two SQLite calls when the row is a cursor row (`sqlite3_column_text` is nil for
+    /// NULL).
+    @inline(__always)
+    func string(forKey key: String) throws -> String {
+        let index = try requireIndex(of: key)
+        if let sqliteStatement {
+            if let text = sqlite3_column_text(sqliteStatement, Int32(index)) {
+                let count = Int(sqlite3_column_bytes(sqliteStatement, Int32(index)))
+                return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+            }
+            throw conversionError(String.self, at: index)
+        }
+        return try fastValue(String.self, at: index)
     }
 
     @inline(__always)
@@ -197,16 +239,16 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(Bool.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            try decoder.fastValue(String.self, at: decoder.requireIndex(of: key.stringValue))
+            try decoder.string(forKey: key.stringValue)
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            try decoder.fastValue(Double.self, at: decoder.requireIndex(of: key.stringValue))
+            try decoder.double(forKey: key.stringValue)
         }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
             try decoder.fastValue(Float.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            try decoder.fastValue(Int.self, at: decoder.requireIndex(of: key.stringValue))
+            Int(try decoder.int64(forKey: key.stringValue))  // Int is 64-bit on the platforms SubDB supports
         }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
             try decoder.fastValue(Int8.self, at: decoder.requireIndex(of: key.stringValue))
@@ -218,7 +260,7 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(Int32.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-            try decoder.fastValue(Int64.self, at: decoder.requireIndex(of: key.stringValue))
+            try decoder.int64(forKey: key.stringValue)
         }
         func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
             try decoder.fastValue(UInt.self, at: decoder.requireIndex(of: key.stringValue))

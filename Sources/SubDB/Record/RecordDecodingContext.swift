@@ -9,8 +9,8 @@ internal import CSQLite
 /// `init(row:)` picks it up when the row has the same layout, and builds a throwaway one otherwise.
 final class RecordDecodingContext {
     let layout: RowLayout
-    private var state: RecordDecodingState?
-    private var stateOwner: ObjectIdentifier?
+    @exclusivity(unchecked) private var state: RecordDecodingState?
+    @exclusivity(unchecked) private var stateOwner: ObjectIdentifier?
 
     init(layout: RowLayout) { self.layout = layout }
 
@@ -61,7 +61,7 @@ final class RecordDecodingState {
     let dateStrategy: (String) -> DatabaseDateDecodingStrategy
     let dataStrategy: (String) -> DatabaseDataDecodingStrategy
     let jsonDecoder: (String) -> JSONDecoder
-    private var reusableDecoder: RecordDecoder?
+    @exclusivity(unchecked) private var reusableDecoder: RecordDecoder?
 
     init<Record: FetchableRecord>(_ type: Record.Type, columnNames: [String]) {
         recordType = type
@@ -100,8 +100,8 @@ final class ColumnKeyTable {
     /// The coding key name of each column, after the decoding strategy.
     let keyNames: [String]
     /// Keys in the order they were asked on the first row, with their column index (-1: missing).
-    private var slotKeys: [String] = []
-    private var slotIndexes: [Int] = []
+    @exclusivity(unchecked) private var slotKeys: [String] = []
+    @exclusivity(unchecked) private var slotIndexes: [Int] = []
 
     init(columnNames: [String], strategy: DatabaseColumnDecodingStrategy) {
         if case .useDefaultKeys = strategy {

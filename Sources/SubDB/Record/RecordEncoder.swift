@@ -3,7 +3,8 @@ import Foundation
 /// The `Encoder` of Encodable records: writes each key straight into a ``PersistenceContainer``, no
 /// intermediate dictionary. Nested values that need a keyed or unkeyed container are stored as JSON text.
 final class RecordEncoder<Record: EncodableRecord>: Encoder {
-    var container = PersistenceContainer()
+    /// Only touched by the encoding thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var container = PersistenceContainer()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
     let columnStrategy = Record.databaseColumnEncodingStrategy
