@@ -114,12 +114,12 @@ final class RecordDecoder: Decoder {
 
     /// An integer column, read with one SQLite call when the row is a cursor row (NULL reads as 0: checked then).
     @inline(__always)
-    func int64(forKey key: String) throws -> Int64 {
+    func int64<T>(forKey key: String, as type: T.Type) throws -> Int64 {
         let index = try requireIndex(of: key)
         if let sqliteStatement {
             let value = sqlite3_column_int64(sqliteStatement, Int32(index))
             if value != 0 || sqlite3_column_type(sqliteStatement, Int32(index)) != SQLITE_NULL { return value }
-            throw conversionError(Int64.self, at: index)
+            throw conversionError(T.self, at: index)
         }
         return try fastValue(Int64.self, at: index)
     }
@@ -248,7 +248,8 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(Float.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            Int(try decoder.int64(forKey: key.stringValue))  // Int is 64-bit on the platforms SubDB supports
+            // Int is 64-bit on the platforms SubDB supports.
+            Int(try decoder.int64(forKey: key.stringValue, as: Int.self))
         }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
             try decoder.fastValue(Int8.self, at: decoder.requireIndex(of: key.stringValue))
@@ -260,7 +261,7 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(Int32.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-            try decoder.int64(forKey: key.stringValue)
+            try decoder.int64(forKey: key.stringValue, as: Int64.self)
         }
         func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
             try decoder.fastValue(UInt.self, at: decoder.requireIndex(of: key.stringValue))
