@@ -1,6 +1,6 @@
+internal import CSQLite
 import Foundation
 import SubDB
-internal import CSQLite
 
 // Core SubDB benchmarks against the raw sqlite3 C API, on the same schema and data, in the same run.
 // Shared helpers for the other benchmark files: `BenchData`, `benchDirectory`, `measureMedian`, `printComparison`.
@@ -96,15 +96,19 @@ func measureInterleaved(
 func printComparison(_ name: String, raw: Double, subdb: Double, target: Double, bestRatio: Double? = nil) {
     let ratio = subdb / raw
     let verdict = ratio <= target ? "ok" : "MISSED"
-    var line = name.padding(toLength: 34, withPad: " ", startingAt: 0)
-        + String(format: "raw C %9.2f ms   SubDB %9.2f ms   ratio %5.2fx   target <= %.1fx   %@",
-                 raw * 1000, subdb * 1000, ratio, target, verdict)
+    var line =
+        name.padding(toLength: 34, withPad: " ", startingAt: 0)
+        + String(
+            format: "raw C %9.2f ms   SubDB %9.2f ms   ratio %5.2fx   target <= %.1fx   %@",
+            raw * 1000, subdb * 1000, ratio, target, verdict)
     if let bestRatio { line += String(format: "   (best runs: %.2fx)", bestRatio) }
     print(line)
 }
 
 /// Prints one absolute timing line in microseconds per call.
-func printMicroseconds(_ name: String, seconds: Double, iterations: Int, reference: Double? = nil, target: Double? = nil) {
+func printMicroseconds(
+    _ name: String, seconds: Double, iterations: Int, reference: Double? = nil, target: Double? = nil
+) {
     let perCall = seconds / Double(iterations) * 1e6
     var line = name.padding(toLength: 34, withPad: " ", startingAt: 0) + String(format: "%7.2f µs per call", perCall)
     if let reference {
@@ -122,8 +126,9 @@ final class RawConnection {
 
     init(path: String) {
         var handle: OpaquePointer?
-        guard sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
-            == SQLITE_OK, let handle
+        guard
+            sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
+                == SQLITE_OK, let handle
         else { fatalError("raw C: cannot open \(path)") }
         self.handle = handle
     }
@@ -211,7 +216,8 @@ private func rawFetchInts(_ connection: RawConnection) -> [Int] {
 /// Runs the core benchmarks and prints ratios to raw C.
 func runCoreBenchmarks() throws {
     print(
-        "subdb-bench: SQLite \(SQLiteLibrary.version), \(BenchData.count) rows, thread CPU time, median of several runs")
+        "subdb-bench: SQLite \(SQLiteLibrary.version), \(BenchData.count) rows, thread CPU time, median of several runs"
+    )
     _ = BenchData.rows
 
     // Insert in one transaction through a reused statement.
@@ -240,7 +246,8 @@ func runCoreBenchmarks() throws {
                 }
             }
         })
-    printComparison("insert, reused statement", raw: insert.raw, subdb: insert.subdb, target: 1.5, bestRatio: insert.bestRatio)
+    printComparison(
+        "insert, reused statement", raw: insert.raw, subdb: insert.subdb, target: 1.5, bestRatio: insert.bestRatio)
     raw = nil
     dbQueue = nil
 

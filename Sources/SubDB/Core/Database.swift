@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A connection to an SQLite database. The corresponding C type is `sqlite3`.
 ///
@@ -177,7 +177,8 @@ public final class Database: CustomStringConvertible {
                 let code = sqlite3_prepare_v3(sqliteConnection, next, -1, 0, &statementHandle, &tail)
                 guard code == SQLITE_OK else {
                     throw DatabaseError.connectionError(
-                        sqliteConnection, code: code, sql: String(cString: next).trimmingCharacters(in: .whitespacesAndNewlines))
+                        sqliteConnection, code: code,
+                        sql: String(cString: next).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
                 guard let tail else { break }
                 defer { next = tail }

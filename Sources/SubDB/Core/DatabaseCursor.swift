@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A cursor that steps a compiled statement. It resets the statement when exhausted or released.
 public protocol DatabaseCursor<Element>: Cursor {

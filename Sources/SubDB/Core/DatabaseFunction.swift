@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A custom SQL function or aggregate, registered on a connection with `db.add(function:)`.
 ///

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 // Fetch entry points for other layers (records, query interface), all taking a compiled `Statement` or SQL:
 //
@@ -275,7 +275,9 @@ public final class Row {
         throws -> Value
     {
         guard let index = layout.index(of: columnName) else {
-            if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value { return none }
+            if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value {
+                return none
+            }
             throw RowDecodingError("no such column: \(columnName)", row: self, statement: nil)
         }
         let dbValue = databaseValue(atUncheckedIndex: index)
@@ -446,7 +448,8 @@ extension Row: Hashable {
 extension Row: CustomStringConvertible, CustomDebugStringConvertible {
     /// `[id:1 name:"Arthur"]`
     public var description: String {
-        "[" + (0..<count).map { "\(layout.names[$0]):\(databaseValue(atUncheckedIndex: $0))" }
+        "["
+            + (0..<count).map { "\(layout.names[$0]):\(databaseValue(atUncheckedIndex: $0))" }
             .joined(separator: " ") + "]"
     }
 

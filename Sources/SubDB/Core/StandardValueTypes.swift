@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 // Bool, integers, floating points and String: DatabaseValueConvertible plus the StatementColumnConvertible fast
 // path that reads `sqlite3_column_*` directly. Integers are range-checked: an out-of-range value (256 as UInt8,

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A compiled SQL statement, reusable with new arguments. The corresponding C type is `sqlite3_stmt`.
 ///
@@ -129,12 +129,14 @@ public final class Statement {
             }
         }
         if !missingNames.isEmpty {
-            throw DatabaseError.misuse("missing statement argument(s): \(missingNames.joined(separator: ", "))", sql: sql)
+            throw DatabaseError.misuse(
+                "missing statement argument(s): \(missingNames.joined(separator: ", "))", sql: sql)
         }
         if missingPositional {
             let positionalCount = parameterNames.count { $0 == nil }
             throw DatabaseError.misuse(
-                "wrong number of statement arguments: \(arguments.values.count) (expected \(positionalCount))", sql: sql)
+                "wrong number of statement arguments: \(arguments.values.count) (expected \(positionalCount))", sql: sql
+            )
         }
         return result
     }

@@ -99,4 +99,3 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible, E
         return "[" + (positional + named).joined(separator: ", ") + "]"
     }
 }
-

@@ -14,7 +14,9 @@ import Testing
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
     }
 
-    private static func count(_ db: Database) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? -1 }
+    private static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? -1
+    }
 
     @Test func walModeAndReadOnlyReaders() throws {
         let mode = try dbPool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
@@ -74,7 +76,9 @@ import Testing
             do {
                 if index < 4 {
                     for value in 0..<50 {
-                        try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value]) }
+                        try dbPool.write { db in
+                            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value])
+                        }
                     }
                 } else {
                     for _ in 0..<50 {
@@ -95,7 +99,9 @@ import Testing
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for value in 0..<50 {
-                try? dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value]) }
+                try? dbQueue.write { db in
+                    try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value])
+                }
             }
         }
         #expect(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT a) FROM t") } == 200)

@@ -8,19 +8,21 @@ import Testing
     init() throws {
         dbQueue = try DatabaseQueue()
         try dbQueue.write { (db: Database) throws in
-            try db.execute(sql: """
-                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, nickname TEXT, score INTEGER);
-                INSERT INTO player VALUES (1, 'Arthur', NULL, 100);
-                INSERT INTO player VALUES (2, 'Barbara', 'Babs', 1000);
-                INSERT INTO player VALUES (3, 'Craig', NULL, NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, nickname TEXT, score INTEGER);
+                    INSERT INTO player VALUES (1, 'Arthur', NULL, 100);
+                    INSERT INTO player VALUES (2, 'Barbara', 'Babs', 1000);
+                    INSERT INTO player VALUES (3, 'Craig', NULL, NULL);
+                    """)
         }
     }
 
     @Test func subscriptsInferTheType() throws {
-        let row = try #require(try dbQueue.read { (db: Database) throws in
-            try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = ?", arguments: [1])
-        })
+        let row = try #require(
+            try dbQueue.read { (db: Database) throws in
+                try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = ?", arguments: [1])
+            })
         let id: Int64 = row["id"]
         let name: String = row[1]
         let nickname: String? = row["nickname"]
@@ -96,15 +98,19 @@ import Testing
         let nullError = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "nothing") }
         #expect(
             nullError?.description
-                == "could not decode Int from database value NULL - column: \"nothing\", column index: 2, row: [id:1 name:\"Arthur\" nothing:NULL]")
+                == "could not decode Int from database value NULL - column: \"nothing\", column index: 2, row: [id:1 name:\"Arthur\" nothing:NULL]"
+        )
         let conversion = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, atIndex: 1) }
         #expect(
             conversion?.description
-                == "could not decode Int from database value \"Arthur\" - column index: 1, row: [id:1 name:\"Arthur\" nothing:NULL]")
+                == "could not decode Int from database value \"Arthur\" - column index: 1, row: [id:1 name:\"Arthur\" nothing:NULL]"
+        )
         let missing = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "score") }
         #expect(missing?.description == "no such column: score, row: [id:1 name:\"Arthur\" nothing:NULL]")
         let range = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, atIndex: 3) }
-        #expect(range?.description == "row index out of range: 3 (row has 3 columns), row: [id:1 name:\"Arthur\" nothing:NULL]")
+        #expect(
+            range?.description
+                == "row index out of range: 3 (row has 3 columns), row: [id:1 name:\"Arthur\" nothing:NULL]")
     }
 
     @Test func cursorRowsAreLiveAndCopiesAreNot() throws {
@@ -168,7 +174,8 @@ import Testing
             }
             #expect(
                 error?.description
-                    == "could not decode Int from database value NULL - column: \"score\", column index: 0, row: [score:NULL], sql: `SELECT score FROM player ORDER BY id`")
+                    == "could not decode Int from database value NULL - column: \"score\", column index: 0, row: [score:NULL], sql: `SELECT score FROM player ORDER BY id`"
+            )
             #expect(throws: RowDecodingError.self) { try URL.fetchAll(db, sql: "SELECT NULL") }
             // The cached statement is usable again.
             #expect(try Int.fetchAll(db, sql: "SELECT score FROM player ORDER BY id LIMIT 2") == [100, 1000])
