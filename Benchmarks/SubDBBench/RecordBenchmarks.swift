@@ -1,6 +1,6 @@
+internal import CSQLite
 import Foundation
 import SubDB
-internal import CSQLite
 
 // Record and FTS5 benchmarks against the raw sqlite3 C API, on the core benchmark's schema and data
 // (BenchData in CoreBenchmarks.swift), in the same run.

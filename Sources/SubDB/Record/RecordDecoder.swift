@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 extension FetchableRecord where Self: Decodable {
     /// Decodes the record through its `Decodable` conformance: coding keys are read from the columns of the
@@ -68,13 +68,15 @@ final class RecordDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(
             state.recordType,
-            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container"))
+            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container")
+        )
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         throw DecodingError.typeMismatch(
             state.recordType,
-            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container"))
+            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container")
+        )
     }
 
     // MARK: Column access
@@ -152,7 +154,9 @@ final class RecordDecoder: Decoder {
     }
 
     @inline(__always)
-    func fastOptional<T: DatabaseValueConvertible & StatementColumnConvertible>(_ type: T.Type, forKey key: some CodingKey)
+    func fastOptional<T: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: T.Type, forKey key: some CodingKey
+    )
         throws -> T?
     {
         guard let index = index(of: key.stringValue), !isNull(at: index) else { return nil }
@@ -170,7 +174,9 @@ final class RecordDecoder: Decoder {
         let column = row.columnNames[index]
         let dbValue = row.databaseValue(atUncheckedIndex: index)
         if T.self == Date.self {
-            guard let date = try decodeDate(dbValue, column: column) as? T else { throw conversionError(T.self, at: index) }
+            guard let date = try decodeDate(dbValue, column: column) as? T else {
+                throw conversionError(T.self, at: index)
+            }
             return date
         }
         if T.self == Data.self {
@@ -371,7 +377,10 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         if let value = T.fromDatabaseValue(dbValue) { return value }
         throw DecodingError.typeMismatch(
             T.self,
-            .init(codingPath: codingPath, debugDescription: "could not decode \(T.self) from database value \(dbValue) - column: \(column.debugDescription)"))
+            .init(
+                codingPath: codingPath,
+                debugDescription:
+                    "could not decode \(T.self) from database value \(dbValue) - column: \(column.debugDescription)"))
     }
 
     func decode(_ type: Bool.Type) throws -> Bool { try convert(Bool.self) }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Per-statement state shared by the records decoded from one fetch: which column each coding key reads,
 /// computed on the first row and reused for the next ones, so that a Decodable record looks up no column name

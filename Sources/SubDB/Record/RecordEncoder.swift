@@ -91,7 +91,8 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
             container.setValue(Int64(date.timeIntervalSince1970.rounded(.down)).databaseValue, forColumn: column)
         case .iso8601:
             container.setValue(ISO8601DateFormatter().string(from: date).databaseValue, forColumn: column)
-        case .formatted(let formatter): container.setValue(formatter.string(from: date).databaseValue, forColumn: column)
+        case .formatted(let formatter):
+            container.setValue(formatter.string(from: date).databaseValue, forColumn: column)
         case .custom(let transform): container.setValue(transform(date)?.databaseValue ?? .null, forColumn: column)
         case .customContainer(let transform): try transform(date, &container)
         }
