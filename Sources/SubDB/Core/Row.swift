@@ -254,6 +254,32 @@ public final class Row {
         coalesce(columns.map(\.name))
     }
 
+    /// Runs `body` with the blob of a column without copying it when the row comes from a cursor: the data is
+    /// only valid inside `body`. nil for NULL and missing columns.
+    ///
+    ///     while let row = try rows.next() {
+    ///         try row.withUnsafeData(name: "data") { (data: Data?) in ... }
+    ///     }
+    public func withUnsafeData<T>(name: String, _ body: (Data?) throws -> T) rethrows -> T {
+        guard let index = layout.index(of: name) else { return try body(nil) }
+        return try withUnsafeData(atIndex: index, body)
+    }
+
+    /// Runs `body` with the blob at `index`, without copying it on cursor rows; nil for NULL.
+    public func withUnsafeData<T>(atIndex index: Int, _ body: (Data?) throws -> T) rethrows -> T {
+        guard let liveStatement else {
+            return try body(Data.fromDatabaseValue(databaseValue(atIndex: index)))
+        }
+        precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
+        let column = Int32(index)
+        guard sqlite3_column_type(liveStatement, column) != SQLITE_NULL else { return try body(nil) }
+        let bytes = sqlite3_column_blob(liveStatement, column)
+        let byteCount = Int(sqlite3_column_bytes(liveStatement, column))
+        guard let bytes, byteCount > 0 else { return try body(Data()) }
+        return try body(
+            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: byteCount, deallocator: .none))
+    }
+
     // MARK: Throwing decoding
 
     /// The value at `index`, or a ``RowDecodingError`` for an invalid index, NULL for a non-optional type, or a

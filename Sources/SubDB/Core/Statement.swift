@@ -12,8 +12,8 @@ import Foundation
 /// `read`/`write` closures. It refers to its ``Database`` without retaining it (the connection caches
 /// statements); the `sqlite3` handle stays valid while the statement lives (`sqlite3_close_v2`).
 public final class Statement {
-    /// The `sqlite3_stmt *`, finalized in `deinit`.
-    @usableFromInline let sqliteStatement: OpaquePointer
+    /// The raw `sqlite3_stmt *`, finalized in `deinit`.
+    public let sqliteStatement: OpaquePointer
     /// The `sqlite3 *` that compiled it.
     let sqliteConnection: OpaquePointer
     /// The connection (not retained: the connection caches its statements).

@@ -193,4 +193,18 @@ import Testing
             #expect(pairs == [[1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3]])
         }
     }
+
+    @Test func unsafeDataWithoutCopy() throws {
+        try dbQueue.read { (db: Database) throws in
+            let rows = try Row.fetchCursor(db, sql: "SELECT x'010203' AS data, NULL AS absent, x'' AS empty")
+            while let row = try rows.next() {
+                let count = row.withUnsafeData(name: "data") { $0?.count }
+                #expect(count == 3)
+                #expect(row.withUnsafeData(name: "absent") { $0 } == nil)
+                #expect(row.withUnsafeData(name: "missing") { $0 } == nil)
+                #expect(row.withUnsafeData(atIndex: 2) { $0 } == Data())
+                #expect(row.copy().withUnsafeData(name: "data") { $0 } == Data([1, 2, 3]))
+            }
+        }
+    }
 }

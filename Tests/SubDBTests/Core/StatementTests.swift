@@ -167,4 +167,26 @@ import Testing
             #expect(row.description == "[?:\"\" ?:Data(0 bytes) typeof(?):\"text\" typeof(?):\"blob\"]")
         }
     }
+
+    @Test func iteratingStatementsOfAnSQLString() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.read { (db: Database) throws in
+            let statements = try db.allStatements(
+                sql: "SELECT ?; -- comment\n SELECT :a || ?;", arguments: [1, "x", "y"])
+            var results: [String] = []
+            while let statement = try statements.next() {
+                results.append(try String.fetchOne(statement) ?? "nil")
+            }
+            #expect(results == ["1", "xy"])
+            let tooMany = try db.allStatements(sql: "SELECT ?", arguments: [1, 2])
+            _ = try tooMany.next()
+            let error = #expect(throws: DatabaseError.self) { try tooMany.next() }
+            #expect(error?.message == "wrong number of statement arguments: 2 (expected 1)")
+            let broken = try db.allStatements(sql: "SELECT 1; SELEC 2")
+            _ = try broken.next()
+            let syntax = #expect(throws: DatabaseError.self) { try broken.next() }
+            #expect(syntax?.message == "near \"SELEC\": syntax error")
+            #expect(syntax?.sql == "SELEC 2")
+        }
+    }
 }
