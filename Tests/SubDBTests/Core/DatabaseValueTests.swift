@@ -223,6 +223,12 @@ private enum Color: Int, DatabaseValueConvertible {
         try dbQueue.read { (db: Database) throws in
             #expect(try NSNumber.fetchOne(db, sql: "SELECT 10")?.intValue == 10)
             #expect(try NSNumber.fetchOne(db, sql: "SELECT '10'") is NSDecimalNumber)
+            let decimalNumber = try NSDecimalNumber.fetchOne(db, sql: "SELECT 1.23")
+            #expect(decimalNumber?.stringValue == "1.23")
+            let decimalInteger = try NSDecimalNumber.fetchOne(db, sql: "SELECT -100")
+            #expect(decimalInteger == NSDecimalNumber(value: -100))
+            let decimalText = try NSDecimalNumber.fetchOne(db, sql: "SELECT '1.23'")
+            #expect(decimalText == NSDecimalNumber(string: "1.23"))
             let url = try #require(URL(string: "https://github.com/groue/GRDB.swift"))
             #expect(try URL.fetchOne(db, sql: "SELECT ?", arguments: [url]) == url)
         }
