@@ -59,8 +59,9 @@ public final class RowCursor: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
     /// The live row.
-    @usableFromInline let row: Row
+    @usableFromInline var row: Row
     @exclusivity(unchecked) @usableFromInline var done = false
+    @exclusivity(unchecked) @usableFromInline var isFirstStep = true
 
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
@@ -78,7 +79,17 @@ public final class RowCursor: DatabaseCursor {
     /// The next row (the same instance, now showing the next step), or nil.
     @inlinable
     public func next() throws -> Row? {
-        try stepStatement(statement, done: &done) ? row : nil
+        guard try stepStatement(statement, done: &done) else { return nil }
+        return isFirstStep ? firstRow() : row
+    }
+
+    /// The live row after the first step, made again when a schema change recompiled the statement with other
+    /// columns.
+    @usableFromInline
+    func firstRow() -> Row {
+        isFirstStep = false
+        if row.layout !== statement.layout { row = Row(statement: statement) }
+        return row
     }
 }
 

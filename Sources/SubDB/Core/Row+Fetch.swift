@@ -13,19 +13,21 @@ extension Row {
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
         try prepareForFetch(statement, arguments: arguments)
         var done = false
+        var rows: [Row] = []
+        // Columns are known after the first step (SQLite may recompile the statement then).
+        guard try stepStatement(statement, done: &done) else { return rows }
         let count = statement.columnCount
         let layout = statement.layout
         let sqliteStatement = statement.sqliteStatement
-        var rows: [Row] = []
         guard count > 0 else {
-            while try stepStatement(statement, done: &done) { rows.append(Row(layout: layout, values: [])) }
+            repeat { rows.append(Row(layout: layout, values: [])) } while try stepStatement(statement, done: &done)
             return rows
         }
         // Values go to blocks of up to `rowsPerBlock` rows: one allocation per row (the Row) instead of two.
         let rowsPerBlock = 1024
         var values = ContiguousArray<DatabaseValue>()
         values.reserveCapacity(count * 16)
-        while try stepStatement(statement, done: &done) {
+        repeat {
             for index in 0..<Int32(count) {
                 values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
             }
@@ -33,7 +35,7 @@ extension Row {
                 appendRows(of: &values, layout: layout, count: count, to: &rows)
                 values.reserveCapacity(rowsPerBlock * count)
             }
-        }
+        } while try stepStatement(statement, done: &done)
         if !values.isEmpty { appendRows(of: &values, layout: layout, count: count, to: &rows) }
         return rows
     }

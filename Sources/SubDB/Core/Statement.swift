@@ -29,9 +29,11 @@ public final class Statement {
     /// The arguments last bound.
     public private(set) var arguments = StatementArguments()
     /// The column count (`sqlite3_column_count`).
-    public let columnCount: Int
+    public private(set) var columnCount: Int
     /// Column names, shared by every row this statement produces.
     lazy var layout = RowLayout(statement: sqliteStatement, count: columnCount)
+    /// How many times SQLite recompiled the statement after a schema change, when `layout` was computed.
+    private var prepareGeneration: Int32 = 0
 
     init(database: Database, sqliteStatement: OpaquePointer) {
         self.database = database
@@ -238,11 +240,20 @@ public final class Statement {
         if changesSchema { database.clearSchemaCache() }
     }
 
-    /// One `sqlite3_step`.
+    /// One `sqlite3_step`. The first step of an execution notices a recompilation after a schema change (the
+    /// columns of `SELECT *` may have changed) and refreshes the column count and names.
     @inline(__always)
     func step() -> Int32 {
-        if !isBusy { isBusy = true }
-        return sqlite3_step(sqliteStatement)
+        if isBusy { return sqlite3_step(sqliteStatement) }
+        isBusy = true
+        let code = sqlite3_step(sqliteStatement)
+        let generation = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if generation != prepareGeneration {
+            prepareGeneration = generation
+            columnCount = Int(sqlite3_column_count(sqliteStatement))
+            layout = RowLayout(statement: sqliteStatement, count: columnCount)
+        }
+        return code
     }
 
     /// The error for a failed step, with the SQL and arguments.

@@ -129,4 +129,25 @@ import Testing
         try dbPool.write { db in try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT") }
         #expect(try dbPool.read { db in try db.columns(in: "t").map(\.name) } == ["a", "b"])
     }
+
+    @Test func cachedStatementsFollowSchemaChanges() throws {
+        let dbPool = self.dbPool
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        let sql = "SELECT * FROM t"
+        #expect(try dbPool.read { db in try Row.fetchAll(db, sql: sql).map(\.description) } == ["[a:1]"])
+        try dbPool.write { db in
+            #expect(try Row.fetchOne(db, sql: sql)?.description == "[a:1]")
+            try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'")
+            // Same connection, same cached statement: the new column shows up.
+            #expect(try Row.fetchOne(db, sql: sql)?.description == "[a:1 b:\"x\"]")
+            let rows = try Row.fetchCursor(db, sql: sql)
+            #expect(try rows.next()?.description == "[a:1 b:\"x\"]")
+        }
+        // Another connection (a reader with the statement cached) sees it too, through every fetch method.
+        try dbPool.read { (db: Database) throws in
+            #expect(try Row.fetchAll(db, sql: sql).map(\.description) == ["[a:1 b:\"x\"]"])
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            #expect(try cursor.next()?.description == "[a:1 b:\"x\"]")
+        }
+    }
 }

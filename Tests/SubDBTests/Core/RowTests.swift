@@ -53,7 +53,8 @@ import Testing
         #expect(row.map { $0.0 + "=" + $0.1.description } == ["foo=1", "foo=2"])
         let dict = Dictionary(row, uniquingKeysWith: { (left, _) in left })
         #expect(dict == ["foo": 1.databaseValue])
-        let any = Dictionary(row.map { (column, dbValue) in (column, dbValue.storage.value) }, uniquingKeysWith: { (_, right) in right })
+        let any = Dictionary(
+            row.map { (column, dbValue) in (column, dbValue.storage.value) }, uniquingKeysWith: { (_, right) in right })
         #expect(any["foo"]??.databaseValue == 2.databaseValue)
         let optionalInt: Int?? = try dbQueue.read { db in try Optional.fetchOne(db, sql: "SELECT NULL") }
         #expect(optionalInt == .some(nil))
