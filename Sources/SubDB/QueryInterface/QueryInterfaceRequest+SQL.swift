@@ -30,6 +30,7 @@ extension QueryInterfaceRequest {
 
     func selectSQL(_ db: Database, _ context: inout SQLGenerationContext, forCount: Bool = false) throws -> String {
         var sql = isDistinct ? "SELECT DISTINCT " : "SELECT "
+        sql.reserveCapacity(128)
         sql += selection.isEmpty ? "*" : selection.map { $0.sql(&context) }.joined(separator: ", ")
         sql += " FROM \(tableName.quotedDatabaseIdentifier)"
         sql += try whereClause(db, &context)
@@ -78,6 +79,7 @@ extension QueryInterfaceRequest {
 
     func wherePredicate(_ db: Database) throws -> SQLExpression? {
         if filters.isEmpty { return nil }
+        if filters.count == 1, case .expression(let expression) = filters[0] { return expression }
         var predicates: [SQLExpression] = []
         for filter in filters {
             switch filter {

@@ -28,7 +28,7 @@ final class RecordDecoder: Decoder {
     @exclusivity(unchecked) private var cachedContainer: AnyObject?
     @exclusivity(unchecked) private var cachedKeyType: Any.Type?
     var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { state.userInfo() }
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     init(row: Row, state: RecordDecodingState) {
         self.row = row
@@ -363,7 +363,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     let column: String
     let codingPath: [any CodingKey]
     let decoder: RecordDecoder
-    var userInfo: [CodingUserInfoKey: Any] { decoder.state.userInfo() }
+    var userInfo: [CodingUserInfoKey: Any] { decoder.state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw JSONRequired()

@@ -55,22 +55,23 @@ final class RecordDecodingContext {
 /// What the decoder of one record type needs, computed once per fetch: the key table and the record's
 /// decoding strategies, so that the decoder itself is not generic.
 final class RecordDecodingState {
-    let recordType: Any.Type
+    let recordType: any FetchableRecord.Type
     let keyTable: ColumnKeyTable
-    let userInfo: () -> [CodingUserInfoKey: Any]
-    let dateStrategy: (String) -> DatabaseDateDecodingStrategy
-    let dataStrategy: (String) -> DatabaseDataDecodingStrategy
-    let jsonDecoder: (String) -> JSONDecoder
     @exclusivity(unchecked) private var reusableDecoder: RecordDecoder?
 
     init<Record: FetchableRecord>(_ type: Record.Type, columnNames: [String]) {
         recordType = type
         keyTable = ColumnKeyTable(columnNames: columnNames, strategy: Record.databaseColumnDecodingStrategy)
-        userInfo = { Record.databaseDecodingUserInfo }
-        dateStrategy = { Record.databaseDateDecodingStrategy(for: $0) }
-        dataStrategy = { Record.databaseDataDecodingStrategy(for: $0) }
-        jsonDecoder = { Record.databaseJSONDecoder(for: $0) }
     }
+
+    var userInfo: [CodingUserInfoKey: Any] { recordType.databaseDecodingUserInfo }
+    func dateStrategy(_ column: String) -> DatabaseDateDecodingStrategy {
+        recordType.databaseDateDecodingStrategy(for: column)
+    }
+    func dataStrategy(_ column: String) -> DatabaseDataDecodingStrategy {
+        recordType.databaseDataDecodingStrategy(for: column)
+    }
+    func jsonDecoder(_ column: String) -> JSONDecoder { recordType.databaseJSONDecoder(for: column) }
 
     /// A decoder over `row`: the same instance from row to row, unless it is busy (a record decoding another
     /// record of its type from inside its initializer).
