@@ -150,4 +150,17 @@ import Testing
             #expect(try cursor.next()?.description == "[a:1 b:\"x\"]")
         }
     }
+
+    @Test func nestedReadsReuseTheReader() throws {
+        var config = Configuration()
+        config.maximumReaderCount = 1
+        let pool = try DatabasePool(path: directory.path("nested.sqlite"), configuration: config)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)") }
+        // With one reader, a nested read that waited for another reader would never return.
+        let value = try pool.read { _ in
+            try pool.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") }
+        }
+        #expect(value == 1)
+        #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
+    }
 }
