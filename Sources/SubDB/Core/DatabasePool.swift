@@ -134,6 +134,29 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         }
     }
 
+    /// Runs `value` later, in a read-only transaction on a reader; `value` receives the connection or the error
+    /// that prevented the access.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        DispatchQueue.global().async {
+            do {
+                try self.withNewReader { db in try db.inReadTransaction { value(.success($0)) } }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `updates` later, in a transaction on the writer, then `completion` with the result.
+    public func asyncWrite<T>(
+        _ updates: @escaping @Sendable (Database) throws -> T,
+        completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void
+    ) {
+        writer.queue.async {
+            let db = self.writer.database
+            completion(db, Result { try db.inWriteTransaction(updates) })
+        }
+    }
+
     /// Runs `value` on a reader, outside of any transaction.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
         if let current = currentReader() { return try value(current) }
