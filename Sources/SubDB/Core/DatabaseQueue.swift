@@ -1,6 +1,6 @@
+internal import CSQLite
 import Dispatch
 import Foundation
-internal import CSQLite
 
 /// A database connection used through one serial dispatch queue: every `read` and `write` runs there, one
 /// at a time.
@@ -64,8 +64,38 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             serialized.queue.async {
-                continuation.resume(with: Result { try self.serialized.database.readOnly { try value(self.serialized.database) } })
+                continuation.resume(
+                    with: Result { try self.serialized.database.readOnly { try value(self.serialized.database) } })
             }
+        }
+    }
+
+    /// Runs `value` later, on the queue, with writes forbidden; `value` receives the connection or the error that
+    /// prevented the access.
+    ///
+    ///     dbQueue.asyncRead { result in
+    ///         guard let db = try? result.get() else { return }
+    ///         let count = try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    ///     }
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        serialized.queue.async {
+            let db = self.serialized.database
+            do {
+                try db.readOnly { value(.success(db)) }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `updates` later, in a transaction on the queue, then `completion` with the result.
+    public func asyncWrite<T>(
+        _ updates: @escaping @Sendable (Database) throws -> T,
+        completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void
+    ) {
+        serialized.queue.async {
+            let db = self.serialized.database
+            completion(db, Result { try db.inWriteTransaction(updates) })
         }
     }
 

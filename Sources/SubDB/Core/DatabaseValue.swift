@@ -38,6 +38,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// SQLite's equality: an integer equals a double with the same value; text never equals a blob.
         public static func == (lhs: Storage, rhs: Storage) -> Bool {
             switch (lhs, rhs) {
             case (.null, .null): return true
@@ -51,6 +52,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// Hashes integral doubles like the equal integer.
         public func hash(into hasher: inout Hasher) {
             switch self {
             case .null: hasher.combine(0)
@@ -84,7 +86,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case .null: return "NULL"
         case .int64(let v): return String(v)
         case .double(let v): return String(v)
-        case .string(let v): return v.debugDescription
+        case .string(let v): return quotedForDescription(v)
         case .blob(let v): return "Data(\(v.description))"
         }
     }
@@ -96,4 +98,20 @@ extension DatabaseValue: DatabaseValueConvertible {
 
     /// Always succeeds.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DatabaseValue? { dbValue }
+}
+
+/// A string in double quotes, with `"`, `\\` and control characters escaped: `"O'Brien"`.
+func quotedForDescription(_ string: String) -> String {
+    var result = "\""
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
 }

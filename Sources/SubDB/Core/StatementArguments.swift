@@ -49,8 +49,17 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible, E
     }
 
     /// `["Arthur", 1000, nil]`
+    @inlinable
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        values = elements.map { $0?.databaseValue ?? .null }
+        // Read the existentials in place: copying them costs more than the conversion.
+        var values = [DatabaseValue]()
+        values.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                values.append(buffer[index]?.databaseValue ?? .null)
+            }
+        }
+        self.values = values
         namedValues = [:]
     }
 
