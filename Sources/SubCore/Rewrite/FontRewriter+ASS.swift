@@ -14,7 +14,7 @@ extension FontRewriter {
                     recorder.result.styles += 1
                 }
             }
-            document.forEachEvent(buffer) { _, _, _, text in
+            document.forEachEventText(buffer) { text in
                 FontRewriter.rewriteOverrideBlocks(buffer, text, recorder: &recorder)
             }
         }

@@ -69,20 +69,21 @@ public struct FontRewriter: Sendable {
             guard !nameRange.isEmpty else { return false }
             var wanted = vertical ? rewriter.verticalReplacement : rewriter.replacement
             if range.count == wanted.count, buffer[range].elementsEqual(wanted) { return false }
-            let nameBytes = ArraySlice(UnsafeBufferPointer(rebasing: buffer[nameRange]))
             let rewrite: Bool
-            if case .custom(let decide) = rewriter.policy {
+            switch rewriter.policy {
+            case .all:
+                rewrite = true
+            case .custom(let decide):
                 rewrite = decide(buffer.string(nameRange), text())
-            } else if let known = decisions[nameBytes] {
-                rewrite = known
-            } else {
-                let name = buffer.string(nameRange)
-                switch rewriter.policy {
-                case .all, .custom: rewrite = true
-                case .cjk:
+            case .cjk:
+                let nameBytes = ArraySlice(UnsafeBufferPointer(rebasing: buffer[nameRange]))
+                if let known = decisions[nameBytes] {
+                    rewrite = known
+                } else {
+                    let name = buffer.string(nameRange)
                     rewrite = KnownCJKFonts.contains(name) || rewriter.alsoKeys.contains(KnownCJKFonts.key(name))
+                    decisions[nameBytes] = rewrite
                 }
-                decisions[nameBytes] = rewrite
             }
             guard rewrite else {
                 let name = buffer.string(trimmed)

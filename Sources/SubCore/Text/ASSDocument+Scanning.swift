@@ -115,6 +115,44 @@ extension ASSDocument {
         }
     }
 
+    /// Calls `body` with the Text range of every `Dialogue:`/`Comment:` line, without splitting the other fields
+    /// (the rewriter's fast path).
+    func forEachEventText(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+        for section in sections where section.kind == .events {
+            guard let textIndex = section.format.lastIndex(where: { $0.lowercased() == "text" }),
+                textIndex == section.format.count - 1
+            else {
+                forEachEvent(buffer) { _, _, _, text in body(text) }
+                return
+            }
+            for lineIndex in section.bodyLines {
+                let line = lines[lineIndex]
+                var start = line.start
+                while start < line.end, buffer[start].isBlank { start += 1 }
+                guard start + 8 <= line.end else { continue }
+                let first = buffer[start] | 0x20
+                if first == 0x64, buffer.hasPrefixIgnoringCase("Dialogue:", at: start, limit: line.end) {
+                    start += 9
+                } else if first == 0x63, buffer.hasPrefixIgnoringCase("Comment:", at: start, limit: line.end) {
+                    start += 8
+                } else {
+                    continue
+                }
+                var commas = 0
+                var index = start
+                while commas < textIndex, index < line.end {
+                    if buffer[index] == 0x2C { commas += 1 }
+                    index += 1
+                }
+                guard commas == textIndex else { continue }
+                if textIndex == 0 {
+                    while index < line.end, buffer[index].isBlank { index += 1 }
+                }
+                body(index..<line.end)
+            }
+        }
+    }
+
     /// Splits `range` at commas into at most `count` fields; with `lastTakesRest` the last field runs to the end
     /// of the line, commas included (the Text field). Leading blanks of the first field are skipped.
     func splitFields(

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Text decoded from a subtitle file: its UTF-8 bytes (without a byte order mark), the encoding it was read
 /// from and whether the file started with a byte order mark.
 public struct DecodedText: Sendable, Equatable {
@@ -34,7 +36,7 @@ public enum TextDecoder {
             let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: bomLength)
             return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: true)
         }
-        if let nul = bytes.firstIndex(of: 0) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
+        if let nul = firstNUL(bytes) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
         guard let invalidOffset = firstInvalidUTF8(bytes) else {
             return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false)
         }
@@ -88,6 +90,14 @@ public enum TextDecoder {
             }
         }
         return mark.isEmpty ? body : mark + body
+    }
+
+    /// The offset of the first NUL byte.
+    private static func firstNUL(_ bytes: [UInt8]) -> Int? {
+        bytes.withUnsafeBytes { raw -> Int? in
+            guard let base = raw.baseAddress, let found = memchr(base, 0, raw.count) else { return nil }
+            return base.distance(to: UnsafeRawPointer(found))
+        }
     }
 
     /// The Unicode encoding announced by a byte order mark at the start of `bytes`, and the mark's length.

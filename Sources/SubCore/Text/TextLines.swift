@@ -30,7 +30,7 @@ public enum TextLines {
     /// The lines of the bytes in `buffer`.
     public static func split(_ buffer: UnsafeBufferPointer<UInt8>) -> [LineSpan] {
         var lines: [LineSpan] = []
-        lines.reserveCapacity(buffer.count / 40 + 1)
+        lines.reserveCapacity(buffer.count / 64 + 16)
         let count = buffer.count
         var start = 0
         var index = 0

@@ -19,10 +19,11 @@ enum FixFileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
         if info.st_mode & S_IFMT == S_IFDIR { throw FixFailure(cause: "cannot read: \(message(EISDIR))") }
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0))
+        // Sized from fstat, plus one byte so that a full buffer means the file grew since.
+        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
         var filled = 0
         while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: max(4096, bytes.count))) }
+            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 65536)) }
             let count = bytes.withUnsafeMutableBytes { buffer in
                 Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
             }
@@ -40,28 +41,28 @@ enum FixFileSystem {
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder, `fsync`, then `rename` over the
     /// path. The temporary file is removed on any failure.
     static func writeAtomically(_ bytes: [UInt8], to path: String, mode: mode_t) throws(FixFailure) {
-        let url = URL(fileURLWithPath: path)
-        let folder = url.deletingLastPathComponent().path
-        var template = Array((folder + "/." + url.lastPathComponent + ".subfix-XXXXXX").utf8CString)
+        try writeAtomically(to: path, mode: mode) { sink in sink.write(bytes[...]) }
+    }
+
+    /// Writes what `produce` hands its sink to `path` atomically (temporary file in the same folder, `fsync`,
+    /// `rename`), through a 1 MB buffer so that large outputs are never held whole in memory.
+    static func writeAtomically(
+        to path: String, mode: mode_t, _ produce: (inout FixFileSink) -> Void
+    ) throws(FixFailure) {
+        let slash = path.lastIndex(of: "/")
+        let folder = slash.map { String(path[..<$0]) } ?? "."
+        let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
+        var template = Array((folder + "/." + name + ".subfix-XXXXXX").utf8CString)
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
         guard descriptor >= 0 else { throw FixFailure(cause: "cannot write '\(path)': \(message(errno))") }
         let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        var failure: FixFailure?
-        var written = 0
-        bytes.withUnsafeBytes { buffer in
-            while written < buffer.count {
-                let count = Glibc.write(descriptor, buffer.baseAddress.map { $0 + written }, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
-                    return
-                }
-                written += count
-            }
-        }
+        var sink = FixFileSink(descriptor: descriptor)
+        produce(&sink)
+        sink.flush()
+        var failure = sink.errorCode.map { FixFailure(cause: "cannot write '\(path)': \(message($0))") }
         if failure == nil, fchmod(descriptor, mode) != 0 {
             failure = FixFailure(cause: "cannot set the permissions of '\(path)': \(message(errno))")
         }
@@ -76,15 +77,11 @@ enum FixFileSystem {
             unlink(temporary)
             throw failure
         }
-        let folderDescriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folderDescriptor >= 0 {
-            fsync(folderDescriptor)
-            close(folderDescriptor)
-        }
     }
 
     /// Creates `path` and its parents as folders.
     static func makeFolders(_ path: String) throws(FixFailure) {
+        if let info = status(path), info.st_mode & S_IFMT == S_IFDIR { return }
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
@@ -111,5 +108,49 @@ enum FixFileSystem {
     static func exists(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0
+    }
+}
+
+/// A buffered writer to a file descriptor that remembers the first error.
+struct FixFileSink {
+    let descriptor: Int32
+    private var buffer: [UInt8] = []
+    private(set) var errorCode: Int32?
+
+    init(descriptor: Int32) {
+        self.descriptor = descriptor
+        buffer.reserveCapacity(1 << 20)
+    }
+
+    /// Appends bytes, flushing when the buffer is full.
+    mutating func write(_ bytes: ArraySlice<UInt8>) {
+        if buffer.count + bytes.count > 1 << 20 { flush() }
+        if bytes.count >= 1 << 20 {
+            writeOut(bytes)
+        } else {
+            buffer.append(contentsOf: bytes)
+        }
+    }
+
+    /// Writes out what is buffered.
+    mutating func flush() {
+        if !buffer.isEmpty { writeOut(buffer[...]) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    private mutating func writeOut(_ bytes: ArraySlice<UInt8>) {
+        guard errorCode == nil else { return }
+        bytes.withUnsafeBytes { raw in
+            var written = 0
+            while written < raw.count {
+                let count = Glibc.write(descriptor, raw.baseAddress.map { $0 + written }, raw.count - written)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    errorCode = errno
+                    return
+                }
+                written += count
+            }
+        }
     }
 }

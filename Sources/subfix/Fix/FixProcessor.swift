@@ -60,14 +60,15 @@ enum FixProcessor {
         result.fnTags = rewrite.fnTags
         result.fontTags = rewrite.fontTags
         result.unknownFonts = rewrite.unknownFonts
-        let fixed = TextEdit.apply(rewrite.edits, to: decoded.utf8)
-
         let target = options.keepEncoding ? decoded.encoding : .utf8
         result.encoding = target == decoded.encoding ? target.name : "\(decoded.encoding.name) -> \(target.name)"
-        let bytes: [UInt8]
+        // UTF-8 output with edits is streamed from the edits to the file; anything else is built whole.
+        let streamed = target == .utf8 && !rewrite.isEmpty
+        var bytes: [UInt8] = []
         if rewrite.isEmpty && target == decoded.encoding {
             bytes = original
-        } else {
+        } else if !streamed {
+            let fixed = TextEdit.apply(rewrite.edits, to: decoded.utf8)
             do throws(TextDecodingError) {
                 if options.keepEncoding && !decoded.encoding.isUnicode {
                     // A legacy encoding must give back the very bytes it was read from.
@@ -85,10 +86,24 @@ enum FixProcessor {
                 throw FixFailure(cause: error.message)
             }
         }
-        result.status = bytes == original ? .unchanged : .changed
+        result.status = streamed || bytes != original ? .changed : .unchanged
         if options.diff && result.status == .changed {
-            let newName = output ?? input.path
-            result.diff = UnifiedDiff.make(old: decoded.utf8, new: fixed, oldName: input.path, newName: newName)
+            result.diff = UnifiedDiff.make(old: decoded.utf8, new: TextEdit.apply(rewrite.edits, to: decoded.utf8),
+                oldName: input.path, newName: output ?? input.path)
+        }
+        let mark = decoded.hasByteOrderMark ? TextEncoding.utf8.byteOrderMark : []
+        let write = { (path: String) throws(FixFailure) in
+            guard streamed else { return try FixFileSystem.writeAtomically(bytes, to: path, mode: mode) }
+            try FixFileSystem.writeAtomically(to: path, mode: mode) { sink in
+                sink.write(mark[...])
+                var position = 0
+                for edit in rewrite.edits {
+                    sink.write(decoded.utf8[position..<edit.range.lowerBound])
+                    sink.write(edit.replacement[...])
+                    position = edit.range.upperBound
+                }
+                sink.write(decoded.utf8[position...])
+            }
         }
 
         switch options.destination {
@@ -102,10 +117,12 @@ enum FixProcessor {
                 throw FixFailure(cause: "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
             }
             try FixFileSystem.makeFolders((output as NSString).deletingLastPathComponent)
-            if FixFileSystem.status(output) != nil, let current = try? FixFileSystem.read(output).bytes, current == bytes {
+            if !streamed, FixFileSystem.status(output) != nil, let current = try? FixFileSystem.read(output).bytes,
+                current == bytes
+            {
                 return
             }
-            try FixFileSystem.writeAtomically(bytes, to: output, mode: mode)
+            try write(output)
         case .inPlace(let suffix):
             guard result.status == .changed else { return }
             let backup = input.path + suffix
@@ -114,7 +131,7 @@ enum FixProcessor {
                     + " (move it away or choose another --backup-suffix)")
             }
             try FixFileSystem.writeAtomically(original, to: backup, mode: mode)
-            try FixFileSystem.writeAtomically(bytes, to: input.path, mode: mode)
+            try write(input.path)
         }
     }
 }
