@@ -40,7 +40,7 @@ public struct ExtractedTrack: Sendable, Equatable {
 
 /// Where and why reading a damaged or truncated file stopped early.
 public struct ReadInterruption: Sendable, Equatable, CustomStringConvertible {
-    /// The time (seconds) of the last subtitle packet read.
+    /// The time (seconds) of the last packet that could be read, of any stream.
     public var stoppedAt: Double
     /// The container's duration, when known.
     public var duration: Double?

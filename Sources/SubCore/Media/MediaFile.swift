@@ -94,10 +94,28 @@ public final class MediaFile {
         return Data(bytes: bytes, count: Int(parameters.extradata_size))
     }
 
+    /// The attachments that are fonts (by MIME type or file extension) with their bytes, ready for libass's
+    /// `ass_add_font(library, name, data, size)`.
+    public func fontAttachments() throws -> [(attachment: MediaAttachment, data: Data)] {
+        try attachments.filter(MediaFile.isFont).map { ($0, try attachmentData(stream: $0.index)) }
+    }
+
+    /// Whether an attachment looks like a font: a font MIME type, or a .ttf/.otf/.ttc/.otc name.
+    static func isFont(_ attachment: MediaAttachment) -> Bool {
+        let mime = attachment.mimeType?.lowercased() ?? ""
+        if mime.hasPrefix("font/") || mime.contains("truetype") || mime.contains("opentype") || mime.contains("font") {
+            return true
+        }
+        let name = attachment.fileName?.lowercased() ?? ""
+        return [".ttf", ".otf", ".ttc", ".otc"].contains { name.hasSuffix($0) }
+    }
+
     /// The libavformat stream at `index`, or nil.
     func avStream(_ index: Int) -> UnsafeMutablePointer<AVStream>? {
-        guard index >= 0, index < Int(context.pointee.nb_streams) else { return nil }
-        return context.pointee.streams[index]
+        guard index >= 0, index < Int(context.pointee.nb_streams), let streams = context.pointee.streams else {
+            return nil
+        }
+        return streams[index]
     }
 
     /// Copies every stream's description out of the C structures.
@@ -107,8 +125,9 @@ public final class MediaFile {
         var streams: [MediaStream] = []
         var attachments: [MediaAttachment] = []
         var subtitleCount = 0
+        guard let streamList = context.pointee.streams else { return ([], []) }
         for index in 0..<Int(context.pointee.nb_streams) {
-            guard let stream = context.pointee.streams[index], let parameters = stream.pointee.codecpar?.pointee
+            guard let stream = streamList[index], let parameters = stream.pointee.codecpar?.pointee
             else { continue }
             let kind: StreamKind
             switch parameters.codec_type {

@@ -84,8 +84,7 @@ public final class SubtitleExtractor {
     ) throws -> ReadInterruption? {
         let context = source.context
         for index in 0..<Int(context.pointee.nb_streams) {
-            context.pointee.streams[index]?.pointee.discard =
-                transcoders[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
+            source.avStream(index)?.pointee.discard = transcoders[index] == nil ? AVDISCARD_ALL : AVDISCARD_DEFAULT
         }
         let packet = try Packet(file: source.path)
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: SubtitleTranscoder.maximumEncodedSize)
@@ -114,6 +113,26 @@ public final class SubtitleExtractor {
         }
         if code == cffmpeg_averror_eof() && damage == nil { return nil }
         let reason = damage ?? MediaError.message(for: code)
-        return ReadInterruption(stoppedAt: lastTime, duration: source.duration, reason: reason)
+        let readable = max(lastTime, (try? lastReadableTime(source.path)) ?? 0)
+        return ReadInterruption(stoppedAt: readable, duration: source.duration, reason: reason)
+    }
+
+    /// For a damaged file only: the latest timestamp of any stream that can still be read, so the warning says
+    /// how much of the file was readable and not just when the last subtitle was. Reads every stream once more.
+    private static func lastReadableTime(_ path: String) throws -> Double {
+        let media = try MediaFile(path: path)
+        let packet = try Packet(file: path)
+        let offset = Double(media.startTime ?? 0) / Double(AV_TIME_BASE)
+        var latest = 0.0
+        _ = MediaLog.capture {
+            while av_read_frame(media.context, packet.packet) >= 0 {
+                defer { av_packet_unref(packet.packet) }
+                guard packet.packet.pointee.pts != cffmpeg_nopts_value(),
+                    let stream = media.avStream(Int(packet.packet.pointee.stream_index))
+                else { continue }
+                latest = max(latest, Double(packet.packet.pointee.pts) * av_q2d(stream.pointee.time_base) - offset)
+            }
+        }
+        return latest
     }
 }

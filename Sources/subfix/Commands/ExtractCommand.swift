@@ -62,7 +62,7 @@ enum ExtractCommand {
                 for item in written { report(item, file: path, json: arguments.has("json"), io: io) }
             }
         } catch let error as MediaError {
-            io.error(error.description, file: path)
+            io.error(error.description, file: error.file)
             return .someFailed
         }
         return status
@@ -88,6 +88,10 @@ enum ExtractCommand {
             } catch let error as MediaError {
                 io.warning("skipped: " + error.description, file: media.path)
             }
+        }
+        if text.isEmpty {
+            io.error("the file has no text subtitle tracks", file: media.path)
+            status = .someFailed
         }
         return text
     }
@@ -126,7 +130,8 @@ enum ExtractCommand {
                     ("output", .string(item.url.relativePath)),
                 ]))
         } else {
-            io.print("\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
+            io.print(
+                "\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
         }
     }
 }

@@ -37,6 +37,14 @@ import Testing
         }
     }
 
+    @Test func fontAttachmentsInMemory() throws {
+        let media = try MediaFile(path: MediaFixtures.mkv)
+        let fonts = try media.fontAttachments()
+        #expect(fonts.map(\.attachment.fileName) == ["NotoSansCJKsc-Sample.otf"])
+        #expect(fonts.first?.data.prefix(4) == Data("OTTO".utf8))
+        #expect(try MediaFile(path: MediaFixtures.mp4).fontAttachments().isEmpty)
+    }
+
     @Test func probesTheSampleMP4() throws {
         let media = try MediaFile(path: MediaFixtures.mp4)
         #expect(media.formatName == "mov,mp4,m4a,3gp,3g2,mj2")

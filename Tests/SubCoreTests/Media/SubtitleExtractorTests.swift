@@ -59,6 +59,24 @@ import Testing
         #expect(try MediaFile(path: mkv).subtitleStreams.map(\.codec) == ["webvtt", "subrip"])
         try expectSameAsFFmpeg(mkv, tracks: 2)
 
+        // Old SubStation Alpha (v4, "Marked" events) keeps its own header through ffmpeg's ASS muxer.
+        let ssa = directory.appendingPathComponent("old.ssa")
+        try Data(
+            ("[Script Info]\r\nScriptType: v4.00\r\n\r\n[V4 Styles]\r\nFormat: Name, Fontname, Fontsize, "
+                + "PrimaryColour, SecondaryColour, TertiaryColour, BackColour, Bold, Italic, BorderStyle, Outline, "
+                + "Shadow, Alignment, MarginL, MarginR, MarginV, AlphaLevel, Encoding\r\nStyle: Default,SimHei,20,"
+                + "16777215,255,0,0,0,0,1,1,0,2,10,10,10,0,134\r\n\r\n[Events]\r\nFormat: Marked, Start, End, "
+                + "Style, Name, MarginL, MarginR, MarginV, Effect, Text\r\nDialogue: Marked=0,0:00:00.50,0:00:01.50,"
+                + "Default,,0000,0000,0000,,旧格式字幕\r\nDialogue: Marked=0,0:00:01.00,0:00:02.00,Default,,0000,0000,"
+                + "0000,,second line\r\n").utf8
+        ).write(to: ssa)
+        let ssaMKV = directory.appendingPathComponent("ssa.mkv").path
+        try MediaFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", ssa.path,
+            "-map", "0:v", "-map", "1:s", "-c:v", "mpeg4", "-c:s", "copy", ssaMKV,
+        ])
+        try expectSameAsFFmpeg(ssaMKV, tracks: 1)
+
         let mp4 = directory.appendingPathComponent("generated.mp4").path
         try MediaFixtures.ffmpeg([
             "-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=3", "-i", MediaFixtures.source("en.srt"),

@@ -131,6 +131,39 @@ import Testing
         #expect(text.hasPrefix("1\n00:00:00,200 --> 00:00:01,400\n"))
     }
 
+    @Test func bitmapTracksAreNamedAndNeverExtracted() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let pgs = try MediaCLIFixtures.pgsOnlyMKV(in: directory)
+        let (io, output) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", pgs, "--track", "1"], io: io) == .someFailed)
+        #expect(
+            output.stderr
+                == "subfix: error: \(pgs): track 1 is PGS (bitmap): text extraction needs OCR, which subfix does not do\n"
+        )
+        let (io2, output2) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", pgs, "--all"], io: io2) == .someFailed)
+        #expect(
+            output2.stderr
+                == "subfix: warning: \(pgs): skipped: track 1 is PGS (bitmap): text extraction needs OCR, which subfix "
+                + "does not do\nsubfix: error: \(pgs): the file has no text subtitle tracks\n")
+        #expect(try MediaCLIFixtures.listing(directory) == ["pgs.mkv", "pgs.sup"])
+        let (io3, output3) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["probe", pgs], io: io3) == .success)
+        #expect(output3.stdout.contains("  1       subtitle  hdmv_pgs_subtitle  bitmap"))
+        #expect(output3.stdout.hasSuffix("  0:s:0  1\n"))
+    }
+
+    @Test func outFolderThatIsAFileFailsCleanly() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let blocker = directory.appendingPathComponent("out")
+        try Data("I am a file".utf8).write(to: blocker)
+        let (io, output) = CommandIO.capturing()
+        #expect(
+            SubfixCLI.run(["extract", MediaCLIFixtures.mkv, "--all", "--out", blocker.path], io: io) == .someFailed)
+        #expect(output.stderr == "subfix: error: \(blocker.path): cannot create the folder\n")
+        #expect(try MediaCLIFixtures.listing(directory) == ["out"])
+    }
+
     @Test func helpDescribesTheIndexConventions() {
         let (io, output) = CommandIO.capturing()
         #expect(SubfixCLI.run(["extract", "--help"], io: io) == .success)
