@@ -74,10 +74,14 @@ extension LibraryDatabase {
         var filters = ""
         var arguments: StatementArguments = [query.expression]
         if let language = options.language {
-            filters += " AND (lower(s.language) = lower(?) OR lower(s.language) LIKE lower(?) || '-%' ESCAPE '\\')"
-            let escaped = language.replacingOccurrences(of: "\\", with: "\\\\")
-                .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-            arguments += [language, escaped]
+            var clauses: [String] = []
+            for code in languageAliases(language) {
+                clauses.append("lower(s.language) = ? OR lower(s.language) LIKE ? ESCAPE '\\'")
+                let escaped = code.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                arguments += [code, escaped + "-%"]
+            }
+            filters += " AND (" + clauses.joined(separator: " OR ") + ")"
         }
         if let pattern = options.pathPattern {
             filters += " AND f.path GLOB ?"
@@ -137,6 +141,18 @@ extension LibraryDatabase {
             }
             return hit
         }
+    }
+
+    /// The two- and three-letter codes of a language (`ja`, `jpn`), lowercased, for the languages subtitles
+    /// use most; other codes stand for themselves.
+    static func languageAliases(_ language: String) -> [String] {
+        let code = language.lowercased()
+        let groups: [[String]] = [
+            ["zh", "chi", "zho"], ["ja", "jpn"], ["ko", "kor"], ["en", "eng"], ["fr", "fre", "fra"],
+            ["de", "ger", "deu"], ["es", "spa"], ["it", "ita"], ["pt", "por"], ["ru", "rus"], ["vi", "vie"],
+            ["th", "tha"], ["ar", "ara"],
+        ]
+        return groups.first { $0.contains(code) } ?? [code]
     }
 
     /// Cuts highlighted text into segments; a text that already holds the markers is returned unmarked.

@@ -5,4 +5,7 @@ let commandTable: [CommandSpec] = [
     FixCommand.spec,
     ProbeCommand.spec,
     ExtractCommand.spec,
+    IndexCommand.spec,
+    SearchCommand.spec,
+    JobsCommand.spec,
 ]
