@@ -167,7 +167,7 @@ public struct DialogueSegmenter: Sendable {
     /// a stray accent is still 你.
     static func foldIdeographic(_ cluster: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in cluster.precomposedStringWithCompatibilityMapping.unicodeScalars
+        for scalar in cluster.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping.unicodeScalars
         where !isCombining(scalar.value) {
             scalars.append(scalar)
         }
