@@ -81,7 +81,7 @@ enum FixCommand {
         let outputs = outputPaths(inputs, destination: destination)
         let results = process(inputs, outputs: outputs, options: options, jobs: jobs, io: io, json: json)
 
-        let run = FixRunResult(commandLine: ["fix"] + arguments.positionals, started: started, finished: Date(),
+        let run = FixRunResult(commandLine: ["fix"] + arguments.loggedArguments, started: started, finished: Date(),
             files: results)
         if json {
             io.printJSON(run.summaryJSON)
