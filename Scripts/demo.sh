@@ -20,3 +20,19 @@ step "subfix extract Samples/tram.mkv --track 1 --attachments $out/fonts --out $
 echo "(track 1 is the player's first subtitle track: ffmpeg's 0:s:0, stream 2, the Chinese one; 0 would be \"Disable\")"
 "$bin" extract Samples/tram.mkv --track 1 --attachments "$out/fonts" --out "$out"
 head -n 20 "$out/tram.0.chi.ass"
+
+# --- search: index Samples/ (sidecar files and the MKV/MP4 text tracks), then query it in three languages ---
+step "subfix index Samples --db $out/library.sqlite"
+"$bin" index Samples --db "$out/library.sqlite"
+
+step "subfix search 字幕 --db $out/library.sqlite   (Chinese: two characters)"
+"$bin" search 字幕 --db "$out/library.sqlite"
+
+step "subfix search 終電 --db $out/library.sqlite --context 1   (Japanese, with the neighbouring lines)"
+"$bin" search 終電 --db "$out/library.sqlite" --context 1
+
+step "subfix search 'tram OR ticket' --db $out/library.sqlite --json   (English, alternatives)"
+"$bin" search 'tram OR ticket' --db "$out/library.sqlite" --json
+
+step "subfix jobs --db $out/library.sqlite"
+"$bin" jobs --db "$out/library.sqlite"
