@@ -119,6 +119,8 @@ extension LibraryDatabase {
                 """)
         let insertLine = try db.cachedStatement(
             sql: "INSERT INTO dialogue_line (source_id, start_ms, end_ms, style, text) VALUES (?, ?, ?, ?, ?)")
+        let indexLines = try db.cachedStatement(
+            sql: "INSERT INTO dialogue_fts(rowid, text) SELECT id, text FROM dialogue_line WHERE source_id = ?")
         for indexed in file.sources {
             let source = indexed.source
             try insertSource.execute(arguments: [
@@ -129,6 +131,14 @@ extension LibraryDatabase {
             for line in indexed.lines {
                 try insertLine.execute(arguments: [sourceID, line.startMs, line.endMs, line.style, line.text])
             }
+            try indexLines.execute(arguments: [sourceID])
+        }
+    }
+
+    /// Copies the write-ahead log into the database file and empties it (after a large index run).
+    public func checkpoint() throws {
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }
 

@@ -53,6 +53,7 @@ enum IndexCommand {
             io.error("\(error)", file: databasePath)
             return .someFailed
         }
+        try? library.checkpoint()
         for result in results {
             if let error = result.error { io.error(error, file: result.file) }
             if let warning = result.warning { io.warning(warning, file: result.file) }
