@@ -113,4 +113,20 @@ import Testing
         try test.library.replaceFontFaces(inFile: "/f.otf", with: [face])
         #expect(try test.library.fontFaces().map(\.families) == [["Noto Sans CJK SC", "思源黑体"]])
     }
+
+    @Test func rankingWindowRanksTheNewestMatchesOnly() throws {
+        let test = try TestLibrary()
+        // Line n holds n copies of 你 among filler: more copies rank better under bm25.
+        let texts = (1...30).map { String(repeating: "你", count: $0 % 7 + 1) + String(repeating: "好", count: 8) }
+        try test.store(path: "/a.srt", texts: texts)
+        let query = try DialogueQuery("你")
+        let all = try test.library.search(query, options: DialogueSearchOptions(limit: 30, rankWindow: 0))
+        let windowed = try test.library.search(query, options: DialogueSearchOptions(limit: 30))
+        #expect(all.map(\.line.id) == windowed.map(\.line.id))
+        #expect(all.map(\.rank) == windowed.map(\.rank))
+        let newest = try test.library.search(query, options: DialogueSearchOptions(limit: 3, rankWindow: 10))
+        #expect(newest.count == 3)
+        #expect(newest.allSatisfy { ($0.line.id ?? 0) > 20 })
+        #expect(newest.map(\.rank) == newest.map(\.rank).sorted())
+    }
 }
