@@ -124,10 +124,11 @@ extension LibraryDatabase {
         throws -> [DialogueHit]
     {
         var candidates: [(rowid: Int64, rank: Double)] = []
+        let rank = DialogueRank.isSinglePhrase(query.expression) ? DialogueRank.name : "bm25"
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT rowid, bm25(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
+                SELECT rowid, \(rank)(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
                 ORDER BY rowid DESC LIMIT ?
                 """, arguments: [query.expression, max(options.rankWindow, options.limit)])
         while let row = try rows.next() { candidates.append((row[0], row[1])) }

@@ -39,6 +39,7 @@ public final class LibraryDatabase: Sendable {
         configuration.label = "subfix.library"
         configuration.prepareDatabase { db in
             try db.add(tokenizer: DialogueTokenizer.self)
+            try DialogueRank.register(on: db)
             // 32 MB of page cache: FTS5 merges its segments through it while indexing.
             try db.execute(sql: "PRAGMA cache_size = -32768")
         }
