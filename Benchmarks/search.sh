@@ -26,11 +26,15 @@ t0=$(now)
 t1=$(now)
 seconds=$(echo "$t1 - $t0" | bc -l)
 peak_kb=$(awk -F': ' '/Maximum resident set size/ {print $2}' "$out/index.time")
+cpu=$(awk -F': ' '/User time/ {u=$2} /System time/ {s=$2} END {print u + s}' "$out/index.time")
 size=$(( $(stat -c %s "$db") + $(stat -c %s "$db-wal" 2>/dev/null || echo 0) ))
 printf 'corpus: %d lines, %.1f MB of text in %.1f MB of SRT files\n' "$lines" "$(echo "$raw / 1048576" | bc -l)" \
     "$(echo "$files / 1048576" | bc -l)"
+printf 'machine: %s cores, load average %s (other jobs share them: wall-clock rates vary from run to run)\n' \
+    "$(nproc)" "$(cut -d' ' -f1-3 /proc/loadavg)"
 printf 'index build (--jobs 2)   %7.2f s  %9.0f lines/s (target >= 150000)  peak memory %.0f MB\n' "$seconds" \
     "$(echo "$lines / $seconds" | bc -l)" "$(echo "$peak_kb / 1024" | bc -l)"
+printf '                         %7.2f s of CPU (user + system, both cores)\n' "$cpu"
 printf 'database size            %7.1f MB  %.2fx the raw text (target <= 3x)\n' "$(echo "$size / 1048576" | bc -l)" \
     "$(echo "$size / $raw" | bc -l)"
 

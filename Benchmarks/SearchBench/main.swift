@@ -75,8 +75,10 @@ for (name, queries) in classes {
         hits += try library.search(try DialogueQuery(query), options: options).count
         times.append((now() - start) * 1000)
     }
-    print(String(format: "subfix %@ p50 %.3f p99 %.3f hits %.1f", name, percentile(times, 0.5),
-        percentile(times, 0.99), Double(hits) / Double(queries.count)))
+    print(
+        String(
+            format: "subfix %@ p50 %.3f p99 %.3f hits %.1f", name, percentile(times, 0.5),
+            percentile(times, 0.99), Double(hits) / Double(queries.count)))
 }
 
 // The peer: SQLite's trigram tokenizer over the same lines. Queries of 3+ characters use its index (MATCH);
@@ -116,8 +118,10 @@ for (name, queries) in classes {
             times.append((now() - start) * 1000)
         }
     }
-    print(String(format: "trigram %@ p50 %.3f p99 %.3f hits %.1f", name, percentile(times, 0.5),
-        percentile(times, 0.99), Double(hits) / Double(queries.count)))
+    print(
+        String(
+            format: "trigram %@ p50 %.3f p99 %.3f hits %.1f", name, percentile(times, 0.5),
+            percentile(times, 0.99), Double(hits) / Double(queries.count)))
 }
 // Queries for the ripgrep peer, a few per class.
 for (name, queries) in classes {

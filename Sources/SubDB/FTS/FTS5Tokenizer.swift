@@ -5,10 +5,11 @@ import Foundation
 /// Arguments: the context given to `tokenize`, the token flags (``FTS5TokenFlags``), the token's UTF-8 bytes
 /// and length, and the byte range `[iStart, iEnd)` of the original text it stands for. A result other than
 /// `SQLITE_OK` (0) must stop the tokenization and be returned by `tokenize`.
-public typealias FTS5TokenCallback = @convention(c) (
-    _ context: UnsafeMutableRawPointer?, _ flags: Int32, _ pToken: UnsafePointer<CChar>?, _ nToken: Int32,
-    _ iStart: Int32, _ iEnd: Int32
-) -> Int32
+public typealias FTS5TokenCallback =
+    @convention(c) (
+        _ context: UnsafeMutableRawPointer?, _ flags: Int32, _ pToken: UnsafePointer<CChar>?, _ nToken: Int32,
+        _ iStart: Int32, _ iEnd: Int32
+    ) -> Int32
 
 /// Why FTS5 tokenizes a text. The corresponding C constants are `FTS5_TOKENIZE_*`.
 public struct FTS5Tokenization: OptionSet, Sendable, Hashable {

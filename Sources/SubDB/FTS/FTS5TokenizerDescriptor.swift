@@ -54,10 +54,12 @@ public struct FTS5TokenizerDescriptor: Sendable, Equatable {
     /// components as barewords or `'quoted'` literals, and the whole is single-quoted again.
     public var sqlOptionValue: String {
         let fts5 = components.map { component -> String in
-            let isBareword = !component.isEmpty && component.utf8.allSatisfy { byte in
-                byte >= 0x80 || byte == 0x5F || (byte >= 0x30 && byte <= 0x39)
-                    || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-            }
+            let isBareword =
+                !component.isEmpty
+                && component.utf8.allSatisfy { byte in
+                    byte >= 0x80 || byte == 0x5F || (byte >= 0x30 && byte <= 0x39)
+                        || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                }
             return isBareword ? component : "'" + component.replacingOccurrences(of: "'", with: "''") + "'"
         }.joined(separator: " ")
         return "'" + fts5.replacingOccurrences(of: "'", with: "''") + "'"

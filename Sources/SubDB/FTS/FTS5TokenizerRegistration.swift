@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Makes the tokenizers of one registered Swift type. Owned by FTS5 (retained when registered, released by
 /// `xDestroy` when the connection closes); it does not retain the connection, which owns FTS5.
@@ -24,10 +24,11 @@ private final class TokenizerInstance {
 /// stays valid on its own; only make it tokenize while the connection that made it is open.
 final class FTS5LoadedTokenizer: FTS5Tokenizer {
     private let handle: OpaquePointer
-    private let xTokenize: @convention(c) (
-        OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32,
-        (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32, Int32, Int32) -> Int32)?
-    ) -> Int32
+    private let xTokenize:
+        @convention(c) (
+            OpaquePointer?, UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32,
+            (@convention(c) (UnsafeMutableRawPointer?, Int32, UnsafePointer<CChar>?, Int32, Int32, Int32) -> Int32)?
+        ) -> Int32
     private let xDelete: @convention(c) (OpaquePointer?) -> Void
 
     fileprivate init(module: fts5_tokenizer, context: UnsafeMutableRawPointer?, descriptor: FTS5TokenizerDescriptor)
@@ -155,7 +156,8 @@ extension Database {
         var module = fts5_tokenizer()
         let code = xFindTokenizer(api, descriptor.name, &context, &module)
         guard code == SQLITE_OK else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "no such tokenizer: \(descriptor.name)")
+            throw DatabaseError(
+                resultCode: ResultCode(rawValue: code), message: "no such tokenizer: \(descriptor.name)")
         }
         return try FTS5LoadedTokenizer(module: module, context: context, descriptor: descriptor)
     }

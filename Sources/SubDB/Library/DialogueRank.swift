@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// `subfix_rank(dialogue_fts)`: FTS5's bm25 for queries of a single phrase, without the phrase's IDF factor.
 ///
@@ -18,27 +18,29 @@ enum DialogueRank {
         guard let xCreateFunction = api.pointee.xCreateFunction else {
             throw DatabaseError(message: "FTS5 cannot register auxiliary functions")
         }
-        let code = xCreateFunction(api, name, nil, { api, fts, context, _, _ in
-            guard let api, let context else { return }
-            var length: Int32 = 0
-            var rows: Int64 = 0
-            var total: Int64 = 0
-            var instances: Int32 = 0
-            guard let xColumnSize = api.pointee.xColumnSize, let xRowCount = api.pointee.xRowCount,
-                let xColumnTotalSize = api.pointee.xColumnTotalSize, let xInstCount = api.pointee.xInstCount,
-                xColumnSize(fts, -1, &length) == SQLITE_OK, xRowCount(fts, &rows) == SQLITE_OK,
-                xColumnTotalSize(fts, -1, &total) == SQLITE_OK, xInstCount(fts, &instances) == SQLITE_OK
-            else {
-                sqlite3_result_error(context, "subfix_rank: FTS5 did not answer", -1)
-                return
-            }
-            let k1 = 1.2
-            let b = 0.75
-            let average = rows > 0 ? Double(total) / Double(rows) : 1
-            let frequency = Double(instances)
-            let score = frequency * (k1 + 1) / (frequency + k1 * (1 - b + b * Double(length) / max(average, 1)))
-            sqlite3_result_double(context, -score)
-        }, nil)
+        let code = xCreateFunction(
+            api, name, nil,
+            { api, fts, context, _, _ in
+                guard let api, let context else { return }
+                var length: Int32 = 0
+                var rows: Int64 = 0
+                var total: Int64 = 0
+                var instances: Int32 = 0
+                guard let xColumnSize = api.pointee.xColumnSize, let xRowCount = api.pointee.xRowCount,
+                    let xColumnTotalSize = api.pointee.xColumnTotalSize, let xInstCount = api.pointee.xInstCount,
+                    xColumnSize(fts, -1, &length) == SQLITE_OK, xRowCount(fts, &rows) == SQLITE_OK,
+                    xColumnTotalSize(fts, -1, &total) == SQLITE_OK, xInstCount(fts, &instances) == SQLITE_OK
+                else {
+                    sqlite3_result_error(context, "subfix_rank: FTS5 did not answer", -1)
+                    return
+                }
+                let k1 = 1.2
+                let b = 0.75
+                let average = rows > 0 ? Double(total) / Double(rows) : 1
+                let frequency = Double(instances)
+                let score = frequency * (k1 + 1) / (frequency + k1 * (1 - b + b * Double(length) / max(average, 1)))
+                sqlite3_result_double(context, -score)
+            }, nil)
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot register \(name)")
         }

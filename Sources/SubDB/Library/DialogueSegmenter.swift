@@ -107,7 +107,9 @@ public struct DialogueSegmenter: Sendable {
                     var normalized = Self.foldIdeographic(String(decoding: cluster, as: UTF8.self))
                     if foldsChinese { normalized = ChineseFolding.simplified(normalized) }
                     var bytes = Array(normalized.utf8)
-                    try bytes.withUnsafeMutableBufferPointer { try emit(UnsafeBufferPointer($0), position..<clusterEnd) }
+                    try bytes.withUnsafeMutableBufferPointer {
+                        try emit(UnsafeBufferPointer($0), position..<clusterEnd)
+                    }
                 }
             case .word:
                 if wordStart < 0 { wordStart = position }
@@ -167,7 +169,8 @@ public struct DialogueSegmenter: Sendable {
     /// a stray accent is still 你.
     static func foldIdeographic(_ cluster: String) -> String {
         var scalars = String.UnicodeScalarView()
-        for scalar in cluster.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping.unicodeScalars
+        for scalar in cluster.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+            .unicodeScalars
         where !isCombining(scalar.value) {
             scalars.append(scalar)
         }

@@ -9,14 +9,17 @@ enum IndexCommand {
         name: "index",
         summary: "Index the dialogue of subtitle and media files for `subfix search`.",
         positionals: [
-            PositionalSpec(name: "PATH", minimum: 1, maximum: nil,
-                help: "Files, or folders walked for .ass .ssa .srt .vtt and .mkv .mp4 .m4v .mov .webm .avi .ts."),
+            PositionalSpec(
+                name: "PATH", minimum: 1, maximum: nil,
+                help: "Files, or folders walked for .ass .ssa .srt .vtt and .mkv .mp4 .m4v .mov .webm .avi .ts.")
         ],
         options: [
             .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
             .value("jobs", "N", "Files parsed in parallel (default: the number of cores)."),
             .flag("prune", "Remove files that vanished from below the PATHs."),
-            .flag("fold-chinese", "Fold Traditional and Simplified Chinese together (電視 finds 电视); set when the index is created."),
+            .flag(
+                "fold-chinese",
+                "Fold Traditional and Simplified Chinese together (電視 finds 电视); set when the index is created."),
             .flag("json", "One JSON object per file, then a summary object."),
         ],
         discussion: """
@@ -47,7 +50,8 @@ enum IndexCommand {
         let results: [IndexFileResult]
         do {
             results = try IndexRunner.run(
-                arguments.positionals, library: library, options: IndexOptions(jobs: jobs, prune: arguments.has("prune")),
+                arguments.positionals, library: library,
+                options: IndexOptions(jobs: jobs, prune: arguments.has("prune")),
                 io: io)
         } catch {
             io.error("\(error)", file: databasePath)

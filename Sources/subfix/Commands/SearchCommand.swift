@@ -7,8 +7,9 @@ enum SearchCommand {
         name: "search",
         summary: "Find lines of dialogue in the library built by `subfix index`.",
         positionals: [
-            PositionalSpec(name: "QUERY", minimum: 1, maximum: 1,
-                help: "Words to find; quote the whole query for the shell."),
+            PositionalSpec(
+                name: "QUERY", minimum: 1, maximum: 1,
+                help: "Words to find; quote the whole query for the shell.")
         ],
         options: [
             .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),

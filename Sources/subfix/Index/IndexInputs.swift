@@ -47,7 +47,8 @@ enum IndexInputs {
 
     /// The inputs found, the roots walked (absolute), and a failure per argument that cannot be indexed.
     /// Folders are walked recursively in name order, following symlinks but never into a folder already visited.
-    static func collect(_ arguments: [String]) -> (inputs: [IndexInput], roots: [String], failures: [(String, String)]) {
+    static func collect(_ arguments: [String]) -> (inputs: [IndexInput], roots: [String], failures: [(String, String)])
+    {
         var inputs: [IndexInput] = []
         var roots: [String] = []
         var failures: [(String, String)] = []
@@ -66,8 +67,12 @@ enum IndexInputs {
             } else if let kind = kind(of: path) {
                 if seen.insert(path).inserted { inputs.append(input(path, kind: kind, info: info)) }
             } else {
-                failures.append((argument, "not a subtitle or media file (expected .ass .ssa .srt .vtt or "
-                    + "\(mediaExtensions.sorted().map { "." + $0 }.joined(separator: " ")))"))
+                failures.append(
+                    (
+                        argument,
+                        "not a subtitle or media file (expected .ass .ssa .srt .vtt or "
+                            + "\(mediaExtensions.sorted().map { "." + $0 }.joined(separator: " ")))"
+                    ))
             }
         }
         return (inputs, roots, failures)

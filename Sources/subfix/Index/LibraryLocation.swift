@@ -7,7 +7,9 @@ enum LibraryLocation {
     /// `$HOME/.local/share/subfix/library.sqlite`; nil when none of them is set.
     static func path(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String? {
         if let path = arguments.value("db") {
-            guard !path.isEmpty else { throw UsageError.invalidValue(option: "db", value: path, expected: "a file path") }
+            guard !path.isEmpty else {
+                throw UsageError.invalidValue(option: "db", value: path, expected: "a file path")
+            }
             return path
         }
         let environment = io.environment

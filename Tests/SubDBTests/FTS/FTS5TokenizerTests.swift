@@ -110,7 +110,8 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
         let dbQueue = try makeQueue()
         try dbQueue.write { db in
             try db.execute(
-                sql: "CREATE VIRTUAL TABLE doc USING fts5(body, tokenize=\(SpaceTokenizer.tokenizerDescriptor().sqlOptionValue))"
+                sql:
+                    "CREATE VIRTUAL TABLE doc USING fts5(body, tokenize=\(SpaceTokenizer.tokenizerDescriptor().sqlOptionValue))"
             )
             try db.execute(sql: "INSERT INTO doc (body) VALUES ('Hello big World'), ('small world')")
             let rows = try String.fetchAll(
@@ -181,8 +182,9 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
     }
 
     @Test func descriptorQuotesItsComponents() throws {
-        #expect(FTS5TokenizerDescriptor.unicode61(diacritics: .remove).sqlOptionValue
-            == "'unicode61 remove_diacritics 2'")
+        #expect(
+            FTS5TokenizerDescriptor.unicode61(diacritics: .remove).sqlOptionValue
+                == "'unicode61 remove_diacritics 2'")
         #expect(FTS5TokenizerDescriptor(components: ["it's", "a b"]).sqlOptionValue == #"'''it''''s'' ''a b'''"#)
         #expect(FTS5TokenizerDescriptor.porter(wrapping: .ascii()).components == ["porter", "ascii"])
         let dbQueue = try makeQueue()

@@ -49,8 +49,9 @@ import Testing
     }
 
     @Test func messagesAreOneLine() {
-        #expect("\(DialogueQueryError.nothingToSearch)"
-            == "the query has nothing to search for (no letters, digits or CJK characters)")
+        #expect(
+            "\(DialogueQueryError.nothingToSearch)"
+                == "the query has nothing to search for (no letters, digits or CJK characters)")
         #expect("\(DialogueQueryError.onlyExclusions)" == "the query only excludes words: add a word to find")
         #expect("\(DialogueQueryError.tooManyTerms(maximum: 64))" == "the query has more than 64 words")
     }

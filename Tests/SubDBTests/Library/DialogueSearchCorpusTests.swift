@@ -94,7 +94,9 @@ struct SplitMix64: RandomNumberGenerator {
                     #expect(hit.segments.map(\.text).joined() == hit.line.text)
                     // Marked runs hold the query; what is left unmarked never does.
                     for segment in hit.segments where segment.isMatch {
-                        #expect(Self.contains(Self.normalized(segment.text, fold: fold), needle), "\(query): \(segment.text)")
+                        #expect(
+                            Self.contains(Self.normalized(segment.text, fold: fold), needle),
+                            "\(query): \(segment.text)")
                     }
                     let unmarked = hit.segments.map { $0.isMatch ? "\u{1}" : $0.text }.joined()
                     #expect(!Self.contains(Self.normalized(unmarked, fold: fold), needle), "\(query): \(hit.line.text)")

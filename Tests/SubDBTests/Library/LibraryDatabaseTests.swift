@@ -59,7 +59,8 @@ import Testing
         let test = try TestLibrary()
         try test.store(path: "/shows/a.zh.srt", texts: ["一", "二 你好", "三", "四"], language: "zh-Hans")
         try test.store(path: "/films/b.ja.srt", texts: ["こんにちは 你好"], language: "ja")
-        let zh = try test.library.search(try DialogueQuery("你好"), options: DialogueSearchOptions(language: "ZH", context: 1))
+        let zh = try test.library.search(
+            try DialogueQuery("你好"), options: DialogueSearchOptions(language: "ZH", context: 1))
         #expect(zh.map(\.path) == ["/shows/a.zh.srt"])
         #expect(zh.first?.before.map(\.text) == ["一"])
         #expect(zh.first?.after.map(\.text) == ["三"])
@@ -67,7 +68,8 @@ import Testing
         let films = try test.library.search(
             try DialogueQuery("你好"), options: DialogueSearchOptions(pathPattern: "/films/*"))
         #expect(films.map(\.path) == ["/films/b.ja.srt"])
-        #expect(try test.library.search(try DialogueQuery("你好"), options: DialogueSearchOptions(language: "z%")).isEmpty)
+        #expect(
+            try test.library.search(try DialogueQuery("你好"), options: DialogueSearchOptions(language: "z%")).isEmpty)
         #expect(try test.search("你好", options: DialogueSearchOptions(limit: 1)).count == 1)
     }
 
@@ -80,15 +82,21 @@ import Testing
         #expect(throws: LibraryError.noDialogueIndex(path: path)) {
             try created.search(try DialogueQuery("x"), options: DialogueSearchOptions())
         }
-        #expect("\(LibraryError.missing(path: path))" == "\(path): no library database (build one with `subfix index PATH...`)")
+        #expect(
+            "\(LibraryError.missing(path: path))"
+                == "\(path): no library database (build one with `subfix index PATH...`)")
     }
 
     @Test func defaultPathFollowsXDG() {
-        #expect(LibraryDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
-            == "/data/subfix/library.sqlite")
-        #expect(LibraryDatabase.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
-            == "/home/u/.local/share/subfix/library.sqlite")
-        #expect(LibraryDatabase.defaultPath(environment: ["HOME": "/home/u"]) == "/home/u/.local/share/subfix/library.sqlite")
+        #expect(
+            LibraryDatabase.defaultPath(environment: ["XDG_DATA_HOME": "/data", "HOME": "/home/u"])
+                == "/data/subfix/library.sqlite")
+        #expect(
+            LibraryDatabase.defaultPath(environment: ["XDG_DATA_HOME": "relative", "HOME": "/home/u"])
+                == "/home/u/.local/share/subfix/library.sqlite")
+        #expect(
+            LibraryDatabase.defaultPath(environment: ["HOME": "/home/u"])
+                == "/home/u/.local/share/subfix/library.sqlite")
     }
 
     @Test func jobsAndFontFaces() throws {
@@ -97,10 +105,12 @@ import Testing
         let job = JobRecord(
             command: "fix", arguments: ["a.srt"], startedAt: started, finishedAt: started.addingTimeInterval(1),
             status: "failed", counts: ["files": 2, "failed": 1])
-        let id = try test.library.record(job: job, files: [
-            JobFileRecord(jobId: 0, path: "a.srt", output: "a.fixed.srt", status: "changed", encoding: "UTF-8"),
-            JobFileRecord(jobId: 0, path: "b.srt", status: "failed", error: "b.srt: empty file"),
-        ])
+        let id = try test.library.record(
+            job: job,
+            files: [
+                JobFileRecord(jobId: 0, path: "a.srt", output: "a.fixed.srt", status: "changed", encoding: "UTF-8"),
+                JobFileRecord(jobId: 0, path: "b.srt", status: "failed", error: "b.srt: empty file"),
+            ])
         let jobs = try test.library.recentJobs(limit: 5)
         #expect(jobs.count == 1)
         #expect(jobs.first?.counts == ["files": 2, "failed": 1])

@@ -75,8 +75,11 @@ struct IndexFixture {
         let empty = fixture.path + "/media/empty.ass"
         try Data().write(to: URL(fileURLWithPath: empty))
         let tiny = try MediaCLIFixtures.copy(
-            MediaCLIFixtures.mkv, to: fixture.directory.appendingPathComponent("media"), as: "tiny.mkv", fraction: 0.003)
-        let (status, out, err) = fixture.run(["index", fixture.path + "/media", fixture.path + "/notes.txt", "--db", fixture.db])
+            MediaCLIFixtures.mkv, to: fixture.directory.appendingPathComponent("media"), as: "tiny.mkv", fraction: 0.003
+        )
+        let (status, out, err) = fixture.run([
+            "index", fixture.path + "/media", fixture.path + "/notes.txt", "--db", fixture.db,
+        ])
         #expect(status == .someFailed)
         #expect(out == "5 files: 1 new, 0 updated, 0 unchanged, 0 removed, 4 failed; 1 lines stored\n")
         #expect(

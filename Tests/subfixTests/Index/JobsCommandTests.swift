@@ -44,13 +44,22 @@ import Testing
 
         let (jobsStatus, out, err) = fixture.run(["jobs", "--db", fixture.db, "--json", "--limit", "1"])
         #expect(jobsStatus == .success && err == "")
-        #expect(out.hasPrefix(#"{"id":2,"command":"index","arguments":["--db","\#(fixture.db)","\#(fixture.path)/media"],"started":"#))
-        #expect(out.hasSuffix(#""status":"succeeded","counts":{"failed":0,"files":1,"lines":1,"new":1,"removed":0,"unchanged":0,"updated":0}}"# + "\n"))
+        #expect(
+            out.hasPrefix(
+                #"{"id":2,"command":"index","arguments":["--db","\#(fixture.db)","\#(fixture.path)/media"],"started":"#)
+        )
+        #expect(
+            out.hasSuffix(
+                #""status":"succeeded","counts":{"failed":0,"files":1,"lines":1,"new":1,"removed":0,"unchanged":0,"updated":0}}"#
+                    + "\n"))
         let (_, text, _) = fixture.run(["jobs", "--db", fixture.db])
         let lines = text.split(separator: "\n")
         #expect(lines.count == 2)
         #expect(lines.last?.hasPrefix("#1 ") == true)
-        #expect(lines.last?.hasSuffix(": changed 1, failed 1, files 2, unchanged 0 -- fix --db \(fixture.db) --dry-run \(input) \(missing)") == true)
+        #expect(
+            lines.last?.hasSuffix(
+                ": changed 1, failed 1, files 2, unchanged 0 -- fix --db \(fixture.db) --dry-run \(input) \(missing)")
+                == true)
     }
 
     @Test func aDatabaseThatCannotBeOpenedIsOnlyAWarningForFix() throws {

@@ -56,7 +56,9 @@ import Testing
         #expect(err == "subfix: error: query: \(cause)\n")
     }
 
-    @Test(arguments: ["NEAR(", "*", "'; DROP TABLE dialogue_line; --", "a\u{0}b", String(repeating: "你", count: 10_000)])
+    @Test(arguments: [
+        "NEAR(", "*", "'; DROP TABLE dialogue_line; --", "a\u{0}b", String(repeating: "你", count: 10_000),
+    ])
     func hostileQueriesNeverReachSQLite(query: String) throws {
         let (fixture, _) = try indexed(["你好 drop table a b"])
         let (status, _, err) = fixture.run(["search", query, "--db", fixture.db])
