@@ -14,7 +14,7 @@ enum SearchCommand {
         options: [
             .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
             .value("lang", "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
-            .value("path", "GLOB", "Only files whose absolute path matches this pattern (* and ?)."),
+            .value("path", "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
             .value("limit", "N", "At most N hits (default 20)."),
             .value("context", "N", "Also show N lines before and after each hit."),
             .flag("json", "One JSON object per hit."),
@@ -32,8 +32,13 @@ enum SearchCommand {
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
         let limit = try arguments.integer("limit", in: 1...10_000) ?? 20
         let context = try arguments.integer("context", in: 0...100) ?? 0
+        // Paths are stored absolute: a relative pattern is taken from the current directory.
+        let pattern = arguments.value("path").map { pattern in
+            pattern.hasPrefix("/") || pattern.hasPrefix("*")
+                ? pattern : FileManager.default.currentDirectoryPath + "/" + pattern
+        }
         let options = DialogueSearchOptions(
-            language: arguments.value("lang"), pathPattern: arguments.value("path"), limit: limit, context: context)
+            language: arguments.value("lang"), pathPattern: pattern, limit: limit, context: context)
         let text = arguments.positionals.first ?? ""
         let query: DialogueQuery
         do {

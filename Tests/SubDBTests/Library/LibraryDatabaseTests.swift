@@ -1,6 +1,7 @@
 import Foundation
-import SubDB
 import Testing
+
+@testable import SubDB
 
 @Suite struct LibraryDatabaseTests {
     @Test func findsOneAndTwoCharacterChineseQueriesAndMarksThem() throws {
@@ -145,5 +146,20 @@ import Testing
         #expect(newest.count == 3)
         #expect(newest.allSatisfy { ($0.line.id ?? 0) > 20 })
         #expect(newest.map(\.rank) == newest.map(\.rank).sorted())
+    }
+}
+
+@Suite struct LibraryConcurrencyTests {
+    @Test func anotherConnectionSearchesWhileAWriteIsOpen() throws {
+        let test = try TestLibrary()
+        try test.store(path: "/a.srt", texts: ["你好"])
+        let other = try LibraryDatabase(path: test.library.path, mode: .existing)
+        try test.library.pool.write { db in
+            try LibraryDatabase.replace(TestLibrary.file(path: "/b.srt", texts: ["你好吗"]), in: db)
+            // The uncommitted file is invisible to the other connection, which is not blocked.
+            let hits = try other.search(try DialogueQuery("你好"), options: DialogueSearchOptions())
+            #expect(hits.map(\.path) == ["/a.srt"])
+        }
+        #expect(try other.search(try DialogueQuery("你好"), options: DialogueSearchOptions()).count == 2)
     }
 }
