@@ -1,4 +1,5 @@
 import Foundation
+internal import CSQLite
 
 /// A file ready to be stored: its identity on disk and its sources with their lines.
 public struct IndexedFile: Sendable, Equatable {
@@ -129,7 +130,9 @@ extension LibraryDatabase {
             ])
             let sourceID = db.lastInsertedRowID
             for line in indexed.lines {
-                try insertLine.execute(arguments: [sourceID, line.startMs, line.endMs, line.style, line.text])
+                // The hot path: bound straight from the values, without building StatementArguments.
+                try insertLine.bindLine(sourceID: sourceID, line)
+                try insertLine.executeBound()
             }
             try indexLines.execute(arguments: [sourceID])
         }
@@ -151,6 +154,31 @@ extension LibraryDatabase {
             let sources = try Int.fetchOne(db, sql: "SELECT count(*) FROM subtitle_source") ?? 0
             let lines = try Int.fetchOne(db, sql: "SELECT count(*) FROM dialogue_line") ?? 0
             return (files, sources, lines)
+        }
+    }
+}
+
+extension Statement {
+    /// Binds `(source_id, start_ms, end_ms, style, text)`. The corresponding C functions are `sqlite3_bind_*`.
+    func bindLine(sourceID: Int64, _ line: IndexedLine) throws {
+        resetIfNeeded()
+        var code = sqlite3_bind_int64(sqliteStatement, 1, sourceID)
+        if code == SQLITE_OK { code = sqlite3_bind_int64(sqliteStatement, 2, Int64(line.startMs)) }
+        if code == SQLITE_OK { code = sqlite3_bind_int64(sqliteStatement, 3, Int64(line.endMs)) }
+        if code == SQLITE_OK { code = bindText(line.style, at: 4) }
+        if code == SQLITE_OK { code = bindText(line.text, at: 5) }
+        if code != SQLITE_OK { throw DatabaseError.connectionError(sqliteConnection, code: code, sql: sql) }
+    }
+
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let base = chars.baseAddress else {
+                    return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
+                }
+                return sqlite3_bind_text(sqliteStatement, index, base, Int32(chars.count), csqlite_transient())
+            }
         }
     }
 }
