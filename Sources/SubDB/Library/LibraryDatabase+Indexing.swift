@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A file ready to be stored: its identity on disk and its sources with their lines.
 public struct IndexedFile: Sendable, Equatable {
