@@ -1,4 +1,27 @@
+import Foundation
 import SubDB
 
-// Placeholder until the SubDB benchmark lands (issue 3); prints the linked SQLite so the target builds.
-print("subdb-bench: SQLite \(SQLiteLibrary.version)")
+// `make bench` (Benchmarks/subdb.sh): SubDB against the raw sqlite3 C API, same schema, same data, same run.
+// Shared helpers live in CoreBenchmarks.swift: BenchData (rows, SQL), freshDatabasePath, measureMedian,
+// printComparison, printMicroseconds.
+
+// `subdb-bench` runs everything; `subdb-bench core` or `subdb-bench records` runs one group.
+let groups = Set(CommandLine.arguments.dropFirst())
+
+do {
+    if let profile = groups.first(where: { $0.hasPrefix("profile:") }) {
+        try runCoreProfile(String(profile.dropFirst("profile:".count)))
+        exit(0)
+    }
+    if groups.isEmpty || groups.contains("core") {
+        try runCoreBenchmarks()
+    }
+
+    // MARK: Records and FTS5 (record/query-interface helper): RecordBenchmarks.swift
+    if groups.isEmpty || groups.contains("records") {
+        try runRecordBenchmarks()
+    }
+} catch {
+    FileHandle.standardError.write(Data("subdb-bench: error: \(error)\n".utf8))
+    exit(1)
+}

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A cursor that steps a compiled statement. It resets the statement when exhausted or released.
 public protocol DatabaseCursor<Element>: Cursor {
@@ -8,7 +8,7 @@ public protocol DatabaseCursor<Element>: Cursor {
 }
 
 /// Steps a statement: true for a row, false when done (statement reset), throws on error (statement reset).
-@inline(__always)
+@usableFromInline
 func stepStatement(_ statement: Statement, done: inout Bool) throws -> Bool {
     if done { return false }
     let code = statement.step()
@@ -25,10 +25,27 @@ func stepStatement(_ statement: Statement, done: inout Bool) throws -> Bool {
 }
 
 /// Binds the arguments of a statement about to be fetched from.
-@inline(__always)
-func prepareForFetch(_ statement: Statement, arguments: StatementArguments?) throws {
+@usableFromInline
+func prepareForFetch(_ statement: Statement, arguments: StatementArguments?, requiresColumn: Bool = false) throws {
     statement.resetIfNeeded()
     if let arguments { try statement.setArguments(arguments) }
+    if requiresColumn && statement.columnCount == 0 {
+        throw DatabaseError.misuse("SQL does not return any column", sql: statement.sql)
+    }
+}
+
+/// Ends a fetch that stopped after its first row.
+@usableFromInline
+func finishFetchOne(_ statement: Statement) {
+    statement.reset()
+}
+
+/// The error for a leftmost value that the fast path cannot convert; resets the statement.
+@usableFromInline
+func fastDecodingError<T>(_ statement: Statement, _ type: T.Type) -> RowDecodingError {
+    let error = decodingError(DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0), type, statement)
+    statement.reset()
+    return error
 }
 
 /// A cursor of rows. `next()` returns the same ``Row`` instance at each step, a live view over the statement:
@@ -42,8 +59,9 @@ public final class RowCursor: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
     /// The live row.
-    private let row: Row
-    private var done = false
+    @usableFromInline var row: Row
+    @exclusivity(unchecked) @usableFromInline var done = false
+    @exclusivity(unchecked) @usableFromInline var isFirstStep = true
 
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
@@ -59,8 +77,19 @@ public final class RowCursor: DatabaseCursor {
     public var columnNames: [String] { statement.columnNames }
 
     /// The next row (the same instance, now showing the next step), or nil.
+    @inlinable
     public func next() throws -> Row? {
-        try stepStatement(statement, done: &done) ? row : nil
+        guard try stepStatement(statement, done: &done) else { return nil }
+        return isFirstStep ? firstRow() : row
+    }
+
+    /// The live row after the first step, made again when a schema change recompiled the statement with other
+    /// columns.
+    @usableFromInline
+    func firstRow() -> Row {
+        isFirstStep = false
+        if row.layout !== statement.layout { row = Row(statement: statement) }
+        return row
     }
 }
 
@@ -68,8 +97,9 @@ public final class RowCursor: DatabaseCursor {
 public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
-    private var done = false
+    @exclusivity(unchecked) @usableFromInline var done = false
 
+    @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
         guard statement.columnCount > 0 else {
@@ -83,6 +113,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     }
 
     /// The next value; NULL for a non-optional type, or a failed conversion, throws ``RowDecodingError``.
+    @inlinable
     public func next() throws -> Value? {
         guard try stepStatement(statement, done: &done) else { return nil }
         let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0)
@@ -97,9 +128,10 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
 {
     /// The statement being stepped.
     public let statement: Statement
-    private let sqliteStatement: OpaquePointer
-    private var done = false
+    @usableFromInline let sqliteStatement: OpaquePointer
+    @exclusivity(unchecked) @usableFromInline var done = false
 
+    @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
         guard statement.columnCount > 0 else {
@@ -114,6 +146,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     }
 
     /// The next value; NULL for a non-optional type, or a failed conversion, throws ``RowDecodingError``.
+    @inlinable
     public func next() throws -> Value? {
         guard try stepStatement(statement, done: &done) else { return nil }
         if let value = Value(sqliteStatement: sqliteStatement, index: 0) { return value }
@@ -122,6 +155,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
 }
 
 /// The error for a value of the leftmost column that cannot be decoded. Resets the statement.
+@usableFromInline
 func decodingError<T>(_ dbValue: DatabaseValue, _ type: T.Type, _ statement: Statement) -> RowDecodingError {
     let row = Row(copying: statement)
     let error = RowDecodingError.conversion(

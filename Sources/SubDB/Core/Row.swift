@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 // Fetch entry points for other layers (records, query interface), all taking a compiled `Statement` or SQL:
 //
@@ -26,25 +26,43 @@ internal import CSQLite
 /// the program, as GRDB does; use `decode(_:atIndex:)`/`decode(_:forColumn:)` or an optional type to handle
 /// untrusted data.
 public final class Row {
+    @usableFromInline
     enum Impl {
         /// Copied values.
         case values(ContiguousArray<DatabaseValue>)
+        /// Values in a block shared by the rows of one `fetchAll`, from `offset` on.
+        case block(RowBlock, offset: Int)
         /// A view over the current step of a statement (rows of a ``RowCursor``).
         case statement(Statement)
     }
 
-    let layout: RowLayout
-    let impl: Impl
+    @usableFromInline let layout: RowLayout
+    @usableFromInline let impl: Impl
+    /// The `sqlite3_stmt *` of a live row, nil for copied rows: the fast path of the subscripts.
+    @usableFromInline let liveStatement: OpaquePointer?
+    /// The number of columns.
+    public let count: Int
 
     init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
         self.layout = layout
         self.impl = .values(values)
+        self.liveStatement = nil
+        self.count = layout.names.count
+    }
+
+    init(block: RowBlock, offset: Int) {
+        self.layout = block.layout
+        self.impl = .block(block, offset: offset)
+        self.liveStatement = nil
+        self.count = block.layout.names.count
     }
 
     /// A live view over the statement's current row.
     init(statement: Statement) {
         self.layout = statement.layout
         self.impl = .statement(statement)
+        self.liveStatement = statement.sqliteStatement
+        self.count = statement.layout.names.count
     }
 
     /// A copy of the statement's current row.
@@ -58,6 +76,8 @@ public final class Row {
         }
         self.layout = statement.layout
         self.impl = .values(values)
+        self.liveStatement = nil
+        self.count = count
     }
 
     /// An empty row.
@@ -102,9 +122,6 @@ public final class Row {
 
     // MARK: Columns and values
 
-    /// The number of columns.
-    public var count: Int { layout.names.count }
-
     /// The column names, left to right (duplicates included).
     public var columnNames: [String] { layout.names }
 
@@ -130,7 +147,7 @@ public final class Row {
     /// An independent copy; rows from cursors change at each step, copies never do.
     public func copy() -> Row {
         switch impl {
-        case .values: return self
+        case .values, .block: return self
         case .statement(let statement): return Row(copying: statement)
         }
     }
@@ -140,6 +157,7 @@ public final class Row {
     func databaseValue(atUncheckedIndex index: Int) -> DatabaseValue {
         switch impl {
         case .values(let values): return values[index]
+        case .block(let block, let offset): return block.values[offset + index]
         case .statement(let statement):
             return DatabaseValue(sqliteStatement: statement.sqliteStatement, index: Int32(index))
         }
@@ -157,13 +175,22 @@ public final class Row {
     ///
     ///     let name: String = row[0]
     ///     let score: Int? = row[1]
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        decodeOrTrap(atIndex: index, column: nil)
+        _decode(atIndex: index, column: nil)
     }
 
     /// The value at `index`, read straight from SQLite when the row comes from a cursor.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
-        fastDecodeOrTrap(atIndex: index, column: nil)
+        if let sqliteStatement = liveStatement {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "row index out of range")
+            if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
+                return value
+            }
+            _liveConversionFailure(atIndex: index, column: nil, type: "\(Value.self)")
+        }
+        return _decode(atIndex: index, column: nil)
     }
 
     /// The value of the leftmost column named `columnName` (case-insensitive). A missing column gives nil to
@@ -171,23 +198,33 @@ public final class Row {
     ///
     ///     let name: String = row["name"]
     ///     let nickname: String? = row["nickname"]
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
-        guard let index = layout.index(of: columnName) else { return missingColumn(columnName) }
-        return decodeOrTrap(atIndex: index, column: columnName)
+        guard let index = _index(ofColumn: columnName) else { return _missingColumn(columnName) }
+        return _decode(atIndex: index, column: columnName)
     }
 
     /// The value of the leftmost column named `columnName`, read straight from SQLite on cursor rows.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
-        guard let index = layout.index(of: columnName) else { return missingColumn(columnName) }
-        return fastDecodeOrTrap(atIndex: index, column: columnName)
+        guard let index = _index(ofColumn: columnName) else { return _missingColumn(columnName) }
+        if let sqliteStatement = liveStatement {
+            if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
+                return value
+            }
+            _liveConversionFailure(atIndex: index, column: columnName, type: "\(Value.self)")
+        }
+        return _decode(atIndex: index, column: columnName)
     }
 
     /// The value of a column: `row[Column("name")]`.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {
         self[column.name]
     }
 
     /// The value of a column: `row[Column("score")]`, read straight from SQLite on cursor rows.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ column: some ColumnExpression
     ) -> Value {
@@ -203,7 +240,7 @@ public final class Row {
             let dbValue = databaseValue(atUncheckedIndex: index)
             if dbValue.isNull { continue }
             guard let value = Value.fromDatabaseValue(dbValue) else {
-                conversionFailure(dbValue, Value.self, index: index, column: name)
+                conversionFailure(dbValue, "\(Value.self)", index: index, column: name)
             }
             return value
         }
@@ -215,6 +252,32 @@ public final class Row {
         -> Value?
     {
         coalesce(columns.map(\.name))
+    }
+
+    /// Runs `body` with the blob of a column without copying it when the row comes from a cursor: the data is
+    /// only valid inside `body`. nil for NULL and missing columns.
+    ///
+    ///     while let row = try rows.next() {
+    ///         try row.withUnsafeData(name: "data") { (data: Data?) in ... }
+    ///     }
+    public func withUnsafeData<T>(name: String, _ body: (Data?) throws -> T) rethrows -> T {
+        guard let index = layout.index(of: name) else { return try body(nil) }
+        return try withUnsafeData(atIndex: index, body)
+    }
+
+    /// Runs `body` with the blob at `index`, without copying it on cursor rows; nil for NULL.
+    public func withUnsafeData<T>(atIndex index: Int, _ body: (Data?) throws -> T) rethrows -> T {
+        guard let liveStatement else {
+            return try body(Data.fromDatabaseValue(databaseValue(atIndex: index)))
+        }
+        precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
+        let column = Int32(index)
+        guard sqlite3_column_type(liveStatement, column) != SQLITE_NULL else { return try body(nil) }
+        let bytes = sqlite3_column_blob(liveStatement, column)
+        let byteCount = Int(sqlite3_column_bytes(liveStatement, column))
+        guard let bytes, byteCount > 0 else { return try body(Data()) }
+        return try body(
+            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: byteCount, deallocator: .none))
     }
 
     // MARK: Throwing decoding
@@ -238,7 +301,9 @@ public final class Row {
         throws -> Value
     {
         guard let index = layout.index(of: columnName) else {
-            if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value { return none }
+            if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value {
+                return none
+            }
             throw RowDecodingError("no such column: \(columnName)", row: self, statement: nil)
         }
         let dbValue = databaseValue(atUncheckedIndex: index)
@@ -253,43 +318,51 @@ public final class Row {
         try decode(type, forColumn: column.name)
     }
 
-    // MARK: Decoding helpers
+    // MARK: Decoding helpers (used by the inlinable subscripts)
 
-    @inline(__always)
-    private func decodeOrTrap<Value: DatabaseValueConvertible>(atIndex index: Int, column: String?) -> Value {
+    /// The index of the leftmost column with this name, ignoring case.
+    @usableFromInline
+    func _index(ofColumn name: String) -> Int? { layout.index(of: name) }
+
+    /// Decodes with `fromDatabaseValue`; NULL for a non-optional type or a failed conversion stops the program.
+    @usableFromInline
+    func _decode<Value: DatabaseValueConvertible>(atIndex index: Int, column: String?) -> Value {
         let dbValue = databaseValue(atIndex: index)
         guard let value = Value.fromDatabaseValue(dbValue) else {
-            conversionFailure(dbValue, Value.self, index: index, column: column)
+            conversionFailure(dbValue, "\(Value.self)", index: index, column: column)
         }
         return value
     }
 
-    @inline(__always)
-    private func fastDecodeOrTrap<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-        atIndex index: Int, column: String?
-    ) -> Value {
-        switch impl {
-        case .statement(let statement):
-            precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
-            guard let value = Value(sqliteStatement: statement.sqliteStatement, index: Int32(index)) else {
-                conversionFailure(databaseValue(atUncheckedIndex: index), Value.self, index: index, column: column)
-            }
-            return value
-        case .values:
-            return decodeOrTrap(atIndex: index, column: column)
-        }
-    }
-
-    private func missingColumn<Value>(_ columnName: String) -> Value {
+    /// nil for optional types; a programmer error otherwise.
+    @usableFromInline
+    func _missingColumn<Value>(_ columnName: String) -> Value {
         if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value { return none }
         preconditionFailure("no such column: \(columnName) in row \(self)")
     }
 
-    private func conversionFailure<Value>(_ dbValue: DatabaseValue, _ type: Value.Type, index: Int, column: String?)
-        -> Never
-    {
+    /// A failed conversion on a live row.
+    @usableFromInline
+    func _liveConversionFailure(atIndex index: Int, column: String?, type: String) -> Never {
+        conversionFailure(databaseValue(atUncheckedIndex: index), type, index: index, column: column)
+    }
+
+    private func conversionFailure(_ dbValue: DatabaseValue, _ type: String, index: Int, column: String?) -> Never {
         preconditionFailure(
-            RowDecodingError.conversion(dbValue, to: type, index: index, column: column, row: self).description)
+            RowDecodingError.conversion(dbValue, toTypeNamed: type, index: index, column: column, row: self)
+                .description)
+    }
+}
+
+/// The values of all the rows of one `Row.fetchAll`, in one buffer: one allocation per row instead of two.
+@usableFromInline
+final class RowBlock {
+    let layout: RowLayout
+    let values: ContiguousArray<DatabaseValue>
+
+    init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
+        self.layout = layout
+        self.values = values
     }
 }
 
@@ -303,25 +376,35 @@ extension Optional: OptionalValue {
 }
 
 extension DatabaseValue {
-    /// Reads a column of the statement's current row. The corresponding C functions are `sqlite3_column_*`.
-    @inline(__always)
+    /// Reads a column of the statement's current row. The corresponding C functions are `sqlite3_column_value`
+    /// and `sqlite3_value_*`.
+    @usableFromInline
     init(sqliteStatement: OpaquePointer, index: Int32) {
-        switch sqlite3_column_type(sqliteStatement, index) {
+        guard let value = sqlite3_column_value(sqliteStatement, index) else {
+            self.init(storage: .null)
+            return
+        }
+        self.init(sqliteValue: value)
+    }
+
+    /// Reads an `sqlite3_value`.
+    init(sqliteValue value: OpaquePointer) {
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            self.init(storage: .int64(sqlite3_column_int64(sqliteStatement, index)))
+            self.init(storage: .int64(sqlite3_value_int64(value)))
         case SQLITE_FLOAT:
-            self.init(storage: .double(sqlite3_column_double(sqliteStatement, index)))
+            self.init(storage: .double(sqlite3_value_double(value)))
         case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if let text = sqlite3_column_text(sqliteStatement, index) {
+            if let text = sqlite3_value_text(value) {
+                let count = Int(sqlite3_value_bytes(value))
                 self.init(
                     storage: .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
             } else {
                 self.init(storage: .string(""))
             }
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if count > 0, let bytes = sqlite3_column_blob(sqliteStatement, index) {
+            let count = Int(sqlite3_value_bytes(value))
+            if count > 0, let bytes = sqlite3_value_blob(value) {
                 self.init(storage: .blob(Data(bytes: bytes, count: count)))
             } else {
                 self.init(storage: .blob(Data()))
@@ -391,7 +474,8 @@ extension Row: Hashable {
 extension Row: CustomStringConvertible, CustomDebugStringConvertible {
     /// `[id:1 name:"Arthur"]`
     public var description: String {
-        "[" + (0..<count).map { "\(layout.names[$0]):\(databaseValue(atUncheckedIndex: $0))" }
+        "["
+            + (0..<count).map { "\(layout.names[$0]):\(databaseValue(atUncheckedIndex: $0))" }
             .joined(separator: " ") + "]"
     }
 

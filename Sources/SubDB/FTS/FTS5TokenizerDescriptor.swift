@@ -1,67 +1,73 @@
-import Foundation
-
-/// The tokenizer of an FTS5 table: a name and its arguments, as written in the table's `tokenize` option.
+/// An FTS5 tokenizer and its arguments, for `t.tokenizer`: `.unicode61()`, `.ascii()`, `.porter()`, `.trigram()`.
 ///
-///     FTS5TokenizerDescriptor.unicode61(diacritics: .remove)   // tokenize='unicode61 remove_diacritics 2'
-///     DialogueTokenizer.tokenizerDescriptor(arguments: ["fold"])  // tokenize='subfix fold'
-public struct FTS5TokenizerDescriptor: Sendable, Equatable {
-    /// The name followed by the arguments, such as `["unicode61", "remove_diacritics", "2"]`. Never empty.
+///     t.tokenizer = .unicode61(diacritics: .keep, tokenCharacters: ["-"])
+///     t.tokenizer = .porter(wrapping: .unicode61())
+///     t.tokenizer = .trigram(caseSensitive: false)   // substring matching, also for CJK text
+///
+/// A custom tokenizer registered on the connection is described by its name and arguments:
+/// `FTS5TokenizerDescriptor(components: ["mytokenizer", "arg"])`.
+public struct FTS5TokenizerDescriptor: Sendable, Hashable {
+    /// The tokenizer name followed by its arguments: `["unicode61", "remove_diacritics", "0"]`.
     public let components: [String]
 
-    /// The tokenizer name, such as `unicode61`.
-    public var name: String { components.first ?? "" }
-
-    /// The arguments after the name.
-    public var arguments: [String] { Array(components.dropFirst()) }
-
-    /// A descriptor from its name and arguments. An empty list is a programmer error.
+    /// A descriptor from its components; the first one is the tokenizer name.
     public init(components: [String]) {
-        precondition(!components.isEmpty, "FTS5 tokenizer descriptor has no name")
+        precondition(!components.isEmpty, "FTS5TokenizerDescriptor requires at least one component")
         self.components = components
     }
 
-    /// How `unicode61` treats diacritics.
-    public enum Diacritics: String, Sendable {
-        /// Keep them (`remove_diacritics 0`).
-        case keep = "0"
-        /// Remove them the way SQLite did before 3.27 (`remove_diacritics 1`).
-        case removeLegacy = "1"
-        /// Remove them, also from characters with several (`remove_diacritics 2`).
-        case remove = "2"
+    /// The tokenizer name.
+    public var name: String { components[0] }
+
+    /// The tokenizer arguments.
+    public var arguments: [String] { Array(components.dropFirst()) }
+
+    /// The `ascii` tokenizer.
+    public static func ascii(separators: Set<Character> = [], tokenCharacters: Set<Character> = []) -> Self {
+        var components = ["ascii"]
+        if !separators.isEmpty { components += ["separators", quoted(separators)] }
+        if !tokenCharacters.isEmpty { components += ["tokenchars", quoted(tokenCharacters)] }
+        return Self(components: components)
     }
 
-    /// SQLite's `ascii` tokenizer.
-    public static func ascii() -> FTS5TokenizerDescriptor { FTS5TokenizerDescriptor(components: ["ascii"]) }
+    /// The `porter` stemmer, wrapping `unicode61` unless told otherwise.
+    public static func porter(wrapping base: FTS5TokenizerDescriptor? = nil) -> Self {
+        Self(components: ["porter"] + (base?.components ?? []))
+    }
 
-    /// SQLite's `unicode61` tokenizer (one token per run of letters and digits; a run of Chinese is one token).
-    public static func unicode61(diacritics: Diacritics = .removeLegacy) -> FTS5TokenizerDescriptor {
+    /// The `unicode61` tokenizer, SQLite's default. It splits on Unicode separators and punctuation only: a run
+    /// of CJK characters without spaces is ONE token, so `你好` does not match inside `你好世界`.
+    /// Use ``trigram(caseSensitive:removeDiacritics:)`` for CJK substring search.
+    public static func unicode61(
+        diacritics: FTS5.Diacritics = .removeLegacy, categories: String = "", separators: Set<Character> = [],
+        tokenCharacters: Set<Character> = []
+    ) -> Self {
         var components = ["unicode61"]
-        if diacritics != .removeLegacy { components += ["remove_diacritics", diacritics.rawValue] }
-        return FTS5TokenizerDescriptor(components: components)
+        switch diacritics {
+        case .removeLegacy: break
+        case .keep: components += ["remove_diacritics", "0"]
+        case .remove: components += ["remove_diacritics", "2"]
+        }
+        if !categories.isEmpty { components += ["categories", SQLLiteral.sql(categories.databaseValue)] }
+        if !separators.isEmpty { components += ["separators", quoted(separators)] }
+        if !tokenCharacters.isEmpty { components += ["tokenchars", quoted(tokenCharacters)] }
+        return Self(components: components)
     }
 
-    /// SQLite's `porter` stemmer over another tokenizer (`unicode61` by default).
-    public static func porter(wrapping base: FTS5TokenizerDescriptor? = nil) -> FTS5TokenizerDescriptor {
-        FTS5TokenizerDescriptor(components: ["porter"] + (base?.components ?? []))
+    /// The `trigram` tokenizer (SQLite 3.34+): every 3-character sequence is a token, so patterns match any
+    /// substring of at least 3 characters, in any script. GRDB has no such helper.
+    ///
+    /// - parameter caseSensitive: `case_sensitive 1` when true, `0` when false, SQLite's default (insensitive)
+    ///   when nil.
+    /// - parameter removeDiacritics: `remove_diacritics 1/0` (needs SQLite 3.45; older versions reject it).
+    public static func trigram(caseSensitive: Bool? = nil, removeDiacritics: Bool? = nil) -> Self {
+        var components = ["trigram"]
+        if let caseSensitive { components += ["case_sensitive", caseSensitive ? "1" : "0"] }
+        if let removeDiacritics { components += ["remove_diacritics", removeDiacritics ? "1" : "0"] }
+        return Self(components: components)
     }
 
-    /// SQLite's `trigram` tokenizer (3.34+): every three characters are a token, so queries need three.
-    public static func trigram(caseSensitive: Bool = false) -> FTS5TokenizerDescriptor {
-        FTS5TokenizerDescriptor(components: ["trigram"] + (caseSensitive ? ["case_sensitive", "1"] : []))
-    }
-
-    /// The value of the `tokenize` option as an SQL string literal: `'porter unicode61'`. FTS5 reads the
-    /// components as barewords or `'quoted'` literals, and the whole is single-quoted again.
-    public var sqlOptionValue: String {
-        let fts5 = components.map { component -> String in
-            let isBareword =
-                !component.isEmpty
-                && component.utf8.allSatisfy { byte in
-                    byte >= 0x80 || byte == 0x5F || (byte >= 0x30 && byte <= 0x39)
-                        || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
-                }
-            return isBareword ? component : "'" + component.replacingOccurrences(of: "'", with: "''") + "'"
-        }.joined(separator: " ")
-        return "'" + fts5.replacingOccurrences(of: "'", with: "''") + "'"
+    private static func quoted(_ characters: Set<Character>) -> String {
+        SQLLiteral.sql(String(characters.sorted()).databaseValue)
     }
 }

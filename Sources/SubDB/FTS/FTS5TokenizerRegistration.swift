@@ -162,3 +162,23 @@ extension Database {
         return try FTS5LoadedTokenizer(module: module, context: context, descriptor: descriptor)
     }
 }
+
+extension FTS5TokenizerDescriptor {
+    /// The value of the `tokenize` option as an SQL string literal, for tables created with raw SQL:
+    /// `'porter unicode61'`. FTS5 reads each component as a bareword or a `'quoted'` literal, and the whole is
+    /// single-quoted again.
+    ///
+    ///     try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(text, tokenize=\(descriptor.sqlOptionValue))")
+    public var sqlOptionValue: String {
+        let fts5 = components.map { component -> String in
+            let isBareword =
+                !component.isEmpty
+                && component.utf8.allSatisfy { byte in
+                    byte >= 0x80 || byte == 0x5F || (byte >= 0x30 && byte <= 0x39)
+                        || (byte | 0x20 >= 0x61 && byte | 0x20 <= 0x7A)
+                }
+            return isBareword ? component : "'" + component.replacingOccurrences(of: "'", with: "''") + "'"
+        }.joined(separator: " ")
+        return "'" + fts5.replacingOccurrences(of: "'", with: "''") + "'"
+    }
+}
