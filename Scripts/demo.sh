@@ -21,6 +21,15 @@ echo "(track 1 is the player's first subtitle track: ffmpeg's 0:s:0, stream 2, t
 "$bin" extract Samples/tram.mkv --track 1 --attachments "$out/fonts" --out "$out"
 head -n 20 "$out/tram.0.chi.ass"
 
+step "subfix fix Samples --out $out/fixed"
+"$bin" fix Samples --out "$out/fixed" || true
+
+step "what changed in yahei-styles.ass (excerpt of the diff)"
+"$bin" fix Samples/yahei-styles.ass --dry-run --diff | sed -n '1,40p'
+
+step "fixing the fixed files again changes nothing"
+"$bin" fix "$out/fixed" --dry-run
+
 # --- search: index Samples/ (sidecar files and the MKV/MP4 text tracks), then query it in three languages ---
 step "subfix index Samples --db $out/library.sqlite"
 "$bin" index Samples --db "$out/library.sqlite"

@@ -1,12 +1,14 @@
 extension FontRewriter {
     /// Rewrites the Fontname field of every style and every `\fn` in the override blocks of every event.
     public func rewrite(_ document: ASSDocument) -> FontRewrite {
-        var recorder = Recorder(self)
+        var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
             var textByStyle: [String: String] = [:]
             if policy.needsText {
                 for line in (try? document.dialogueLines()) ?? [] {
-                    textByStyle[line.style, default: ""] += (textByStyle[line.style] == nil ? "" : "\n") + line.plainText
+                    // Appended in place: a style may have hundreds of thousands of events.
+                    textByStyle[line.style]?.append("\n")
+                    textByStyle[line.style, default: ""].append(line.plainText)
                 }
             }
             document.forEachStyle(buffer) { _, name, font in
@@ -22,7 +24,9 @@ extension FontRewriter {
     }
 
     /// Finds `\fn` tags in the closed `{...}` blocks of `text`. A `{` without a `}` is text, so scanning stops.
-    static func rewriteOverrideBlocks(_ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder) {
+    static func rewriteOverrideBlocks(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder
+    ) {
         var index = text.lowerBound
         let end = text.upperBound
         while index < end {

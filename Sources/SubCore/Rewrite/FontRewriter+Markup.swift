@@ -1,7 +1,7 @@
 extension FontRewriter {
     /// Rewrites the `face` of every `<font>` tag in the cues (not in the index or timing lines).
     public func rewrite(_ document: SRTDocument) -> FontRewrite {
-        var recorder = Recorder(self)
+        var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
             for cue in document.cues {
                 FontRewriter.rewriteFontTags(buffer, document.textRange(of: cue), recorder: &recorder)
@@ -13,7 +13,7 @@ extension FontRewriter {
     /// Rewrites the `face` of every `<font>` tag in cue payloads; the header, NOTE, STYLE and REGION blocks keep
     /// their bytes.
     public func rewrite(_ document: WebVTTDocument) -> FontRewrite {
-        var recorder = Recorder(self)
+        var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
             for block in document.blocks where block.kind == .cue {
                 FontRewriter.rewriteFontTags(buffer, document.textRange(of: block), recorder: &recorder)
@@ -66,7 +66,9 @@ extension FontRewriter {
                     while position < end, !buffer[position].isBlank, buffer[position] != 0x3E { position += 1 }
                     value = start..<position
                 }
-                if nameRange.count == 4, buffer.hasPrefixIgnoringCase("face", at: nameRange.lowerBound, limit: nameRange.upperBound) {
+                if nameRange.count == 4,
+                    buffer.hasPrefixIgnoringCase("face", at: nameRange.lowerBound, limit: nameRange.upperBound)
+                {
                     faces.append((value, !quoted))
                 }
             }

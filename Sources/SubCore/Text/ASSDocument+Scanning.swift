@@ -1,3 +1,5 @@
+import Glibc
+
 extension ASSDocument {
     static let standardStyleFormat = [
         "Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "OutlineColour", "BackColour", "Bold",
@@ -19,13 +21,21 @@ extension ASSDocument {
                     sections[last].kind == .styles || sections[last].kind == .events,
                     buffer.hasPrefixIgnoringCase("Format:", at: content.lowerBound, limit: content.upperBound)
                 {
-                    let fields = (content.lowerBound + 7)..<content.upperBound
-                    sections[last].format = buffer.string(fields).split(separator: ",")
-                        .map { String($0.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed()) }
+                    var names: [String] = []
+                    var start = content.lowerBound + 7
+                    while true {
+                        let end = firstIndex(of: 0x2C, in: buffer, from: start, to: content.upperBound)
+                        names.append(buffer.string(buffer.trimmingBlanks(start..<(end ?? content.upperBound))))
+                        guard let end else { break }
+                        start = end + 1
+                    }
+                    sections[last].format = names
                 }
                 continue
             }
-            if let last = sections.indices.last { sections[last].bodyLines = sections[last].bodyLines.lowerBound..<index }
+            if let last = sections.indices.last {
+                sections[last].bodyLines = sections[last].bodyLines.lowerBound..<index
+            }
             let name = buffer.string((content.lowerBound + 1)..<(content.upperBound - 1))
             let kind: ASSSection.Kind
             switch name.lowercased() {
@@ -34,17 +44,21 @@ extension ASSDocument {
             case "events": kind = .events
             default: kind = .other
             }
-            sections.append(ASSSection(name: name, kind: kind, headerLine: index, bodyLines: (index + 1)..<lines.count,
-                format: []))
+            sections.append(
+                ASSSection(
+                    name: name, kind: kind, headerLine: index, bodyLines: (index + 1)..<lines.count,
+                    format: []))
         }
         for index in sections.indices where sections[index].format.isEmpty {
             switch sections[index].kind {
             case .styles:
                 var format = standardStyleFormat
                 if sections[index].name.lowercased() == "v4 styles" {
-                    format = ["Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "TertiaryColour",
+                    format = [
+                        "Name", "Fontname", "Fontsize", "PrimaryColour", "SecondaryColour", "TertiaryColour",
                         "BackColour", "Bold", "Italic", "BorderStyle", "Outline", "Shadow", "Alignment", "MarginL",
-                        "MarginR", "MarginV", "AlphaLevel", "Encoding"]
+                        "MarginR", "MarginV", "AlphaLevel", "Encoding",
+                    ]
                 }
                 sections[index].format = format
             case .events:
@@ -102,14 +116,17 @@ extension ASSDocument {
                 } else {
                     continue
                 }
-                let ranges = splitFields(buffer, (start + prefixLength)..<line.end, count: format.count,
+                let ranges = splitFields(
+                    buffer, (start + prefixLength)..<line.end, count: format.count,
                     lastTakesRest: true)
                 guard ranges.count == format.count else { continue }
                 var text = ranges[textIndex]
                 // libass skips the blanks after the colon only; the Text field starts right after its comma.
                 if textIndex == 0 { text = buffer.trimmingBlanks(text).lowerBound..<text.upperBound }
-                body(lineIndex, isComment,
-                    ASSFields(ranges: ranges, startIndexField: startIndex, endIndexField: endIndex,
+                body(
+                    lineIndex, isComment,
+                    ASSFields(
+                        ranges: ranges, startIndexField: startIndex, endIndexField: endIndex,
                         styleIndexField: styleIndex), text)
             }
         }
@@ -119,12 +136,8 @@ extension ASSDocument {
     /// (the rewriter's fast path).
     func forEachEventText(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
         for section in sections where section.kind == .events {
-            guard let textIndex = section.format.lastIndex(where: { $0.lowercased() == "text" }),
-                textIndex == section.format.count - 1
-            else {
-                forEachEvent(buffer) { _, _, _, text in body(text) }
-                return
-            }
+            guard let textIndex = section.format.firstIndex(where: { $0.lowercased() == "text" }) else { continue }
+            let textIsLast = textIndex == section.format.count - 1
             for lineIndex in section.bodyLines {
                 let line = lines[lineIndex]
                 var start = line.start
@@ -148,7 +161,12 @@ extension ASSDocument {
                 if textIndex == 0 {
                     while index < line.end, buffer[index].isBlank { index += 1 }
                 }
-                body(index..<line.end)
+                var end = line.end
+                if !textIsLast {
+                    // Text before other fields (never seen in practice) ends at its comma, as splitFields reads it.
+                    end = firstIndex(of: 0x2C, in: buffer, from: index, to: line.end) ?? line.end
+                }
+                body(index..<end)
             }
         }
     }
@@ -207,13 +225,10 @@ extension ASSDocument {
     }
 }
 
-/// The first offset of `byte` in `buffer[from..<to]`.
+/// The first offset of `byte` in `buffer[from..<to]` (through `memchr`).
 @inline(__always)
 func firstIndex(of byte: UInt8, in buffer: UnsafeBufferPointer<UInt8>, from: Int, to: Int) -> Int? {
-    var index = from
-    while index < to {
-        if buffer[index] == byte { return index }
-        index += 1
-    }
-    return nil
+    guard from < to, let base = buffer.baseAddress else { return nil }
+    guard let found = memchr(base + from, Int32(byte), to - from) else { return nil }
+    return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
 }

@@ -22,7 +22,8 @@ public struct ASSDocument: Sendable {
         self.lines = lines
         self.sections = utf8.withUnsafeBufferPointer { ASSDocument.findSections($0, lines: lines) }
         if sections.isEmpty {
-            throw SubtitleParseError(file: file, line: 1, column: 1,
+            throw SubtitleParseError(
+                file: file, line: 1, column: 1,
                 message: "not an ASS/SSA script (no section header such as [Script Info] or [Events])")
         }
     }
@@ -38,8 +39,10 @@ public struct ASSDocument: Sendable {
         var result: [ASSStyle] = []
         utf8.withUnsafeBufferPointer { buffer in
             forEachStyle(buffer) { line, name, font in
-                result.append(ASSStyle(line: line + 1, name: buffer.string(name), fontName: buffer.string(font),
-                    fontNameRange: font))
+                result.append(
+                    ASSStyle(
+                        line: line + 1, name: buffer.string(name), fontName: buffer.string(font),
+                        fontNameRange: font))
             }
         }
         return result
@@ -54,8 +57,10 @@ public struct ASSDocument: Sendable {
                     guard let index, index < fields.count else { return "" }
                     return buffer.string(buffer.trimmingBlanks(fields[index]))
                 }
-                result.append(ASSEvent(line: line + 1, isComment: isComment, start: field(fields.startIndexField),
-                    end: field(fields.endIndexField), style: field(fields.styleIndexField), textRange: text))
+                result.append(
+                    ASSEvent(
+                        line: line + 1, isComment: isComment, start: field(fields.startIndexField),
+                        end: field(fields.endIndexField), style: field(fields.styleIndexField), textRange: text))
             }
         }
         return result
@@ -78,16 +83,20 @@ public struct ASSDocument: Sendable {
                     let range = buffer.trimmingBlanks(fields[index])
                     guard let milliseconds = Timestamp.parse(buffer, range) else {
                         let position = textPosition(of: range.lowerBound, in: utf8, lines: lines)
-                        failure = SubtitleParseError(file: file, line: position.line, column: position.column,
+                        failure = SubtitleParseError(
+                            file: file, line: position.line, column: position.column,
                             message: "malformed time '\(buffer.string(range))' (expected H:MM:SS.cc)")
                         return
                     }
                     times.append(milliseconds)
                 }
-                let style = fields.styleIndexField.flatMap { $0 < fields.count ? fields[$0] : nil }
+                let style =
+                    fields.styleIndexField.flatMap { $0 < fields.count ? fields[$0] : nil }
                     .map { buffer.string(buffer.trimmingBlanks($0)) } ?? ""
-                result.append(DialogueLine(startMilliseconds: times[0], endMilliseconds: times[1], style: style,
-                    rawText: buffer.string(text), plainText: ASSDocument.plainText(buffer, text)))
+                result.append(
+                    DialogueLine(
+                        startMilliseconds: times[0], endMilliseconds: times[1], style: style,
+                        rawText: buffer.string(text), plainText: ASSDocument.plainText(buffer, text)))
             }
         }
         if let failure { throw failure }

@@ -43,7 +43,8 @@ final class IconvConverter {
         var failure: Failure?
         input.withUnsafeBufferPointer { inBuffer in
             guard let inBase = inBuffer.baseAddress else { return }
-            var inPointer = UnsafeMutablePointer<CChar>(mutating: UnsafeRawPointer(inBase).assumingMemoryBound(to: CChar.self))
+            var inPointer = UnsafeMutablePointer<CChar>(
+                mutating: UnsafeRawPointer(inBase).assumingMemoryBound(to: CChar.self))
             var inLeft = inBuffer.count
             var flushed = false
             while true {

@@ -24,6 +24,9 @@ public struct SRTDocument: Sendable {
         utf8.withUnsafeBufferPointer { buffer in
             for (index, line) in lines.enumerated() {
                 guard let arrow = SRTDocument.arrow(in: buffer, line.content) else { continue }
+                // Dialogue such as "A --> B" is text: a timing line starts with a digit.
+                let left = buffer.trimmingBlanks(line.start..<arrow)
+                guard let first = left.first, buffer[first].isDigit else { continue }
                 switch CueTiming.parse(buffer, line.content, arrow: arrow) {
                 case .success(let timing):
                     // The line before, when it is a number, is this cue's index, not the last cue's text.
@@ -44,11 +47,14 @@ public struct SRTDocument: Sendable {
                         { textEnd -= 1 }
                         cues[last].textLines = cues[last].textLines.lowerBound..<textEnd
                     }
-                    cues.append(SRTCue(indexLine: indexLine, timingLine: index, startMilliseconds: timing.start,
-                        endMilliseconds: timing.end, textLines: (index + 1)..<lines.count))
+                    cues.append(
+                        SRTCue(
+                            indexLine: indexLine, timingLine: index, startMilliseconds: timing.start,
+                            endMilliseconds: timing.end, textLines: (index + 1)..<lines.count))
                 case .failure(let offset, let token):
                     let position = textPosition(of: offset, in: utf8, lines: lines)
-                    failure = SubtitleParseError(file: file, line: position.line, column: position.column,
+                    failure = SubtitleParseError(
+                        file: file, line: position.line, column: position.column,
                         message: "malformed timestamp '\(token)' (expected HH:MM:SS,mmm)")
                     return
                 }
@@ -63,7 +69,8 @@ public struct SRTDocument: Sendable {
         }
         if let failure { throw failure }
         if cues.isEmpty, utf8.contains(where: { $0 > 0x20 }) {
-            throw SubtitleParseError(file: file, line: 1, column: 1,
+            throw SubtitleParseError(
+                file: file, line: 1, column: 1,
                 message: "not a SubRip file (no 'HH:MM:SS,mmm --> HH:MM:SS,mmm' timing line)")
         }
         self.cues = cues
@@ -89,7 +96,8 @@ public struct SRTDocument: Sendable {
         utf8.withUnsafeBufferPointer { buffer in
             cues.map { cue in
                 let range = textRange(of: cue)
-                return DialogueLine(startMilliseconds: cue.startMilliseconds, endMilliseconds: cue.endMilliseconds,
+                return DialogueLine(
+                    startMilliseconds: cue.startMilliseconds, endMilliseconds: cue.endMilliseconds,
                     style: "", rawText: buffer.string(range), plainText: MarkupText.plain(buffer, range, lines: lines))
             }
         }

@@ -115,7 +115,8 @@ public enum TextDecoder {
         if encoding == .utf8 {
             if let offset = firstInvalidUTF8(body) {
                 if offset + 4 > body.count, isIncompleteUTF8Tail(body, from: offset) {
-                    throw TextDecodingError(file: file, cause: .truncated(encoding: "UTF-8", offset: offsetBase + offset))
+                    throw TextDecodingError(
+                        file: file, cause: .truncated(encoding: "UTF-8", offset: offsetBase + offset))
                 }
                 throw TextDecodingError(file: file, cause: .invalid(encoding: "UTF-8", offset: offsetBase + offset))
             }
@@ -139,7 +140,8 @@ public enum TextDecoder {
             case .invalidSequence(let offset):
                 throw TextDecodingError(file: file, cause: .invalid(encoding: source.name, offset: offsetBase + offset))
             case .truncated(let offset):
-                throw TextDecodingError(file: file, cause: .truncated(encoding: source.name, offset: offsetBase + offset))
+                throw TextDecodingError(
+                    file: file, cause: .truncated(encoding: source.name, offset: offsetBase + offset))
             case .unsupported(_, _, let message), .failed(_, let message):
                 throw TextDecodingError(file: file, cause: .unsupported(encoding: source.name, message: message))
             }
@@ -187,6 +189,13 @@ public enum TextDecoder {
                 let lead = buffer[index]
                 if lead < 0x80 {
                     index += 1
+                    continue
+                }
+                // Fast path for the common three-byte sequences of CJK text (U+1000 to U+CFFF, U+E000 to U+FFFF).
+                if lead >= 0xE1, lead <= 0xEF, lead != 0xED, index + 2 < count,
+                    buffer[index + 1] & 0xC0 == 0x80, buffer[index + 2] & 0xC0 == 0x80
+                {
+                    index += 3
                     continue
                 }
                 let length: Int

@@ -30,27 +30,39 @@ public enum TextLines {
     /// The lines of the bytes in `buffer`.
     public static func split(_ buffer: UnsafeBufferPointer<UInt8>) -> [LineSpan] {
         var lines: [LineSpan] = []
+        guard let base = buffer.baseAddress else { return lines }
         lines.reserveCapacity(buffer.count / 64 + 16)
         let count = buffer.count
         var start = 0
         var index = 0
         while index < count {
-            let byte = buffer[index]
-            if byte == 0x0A {
+            // Skip eight bytes at a time while none of them is LF or CR.
+            while index + 8 <= count {
+                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if hasByte(word, 0x0A) || hasByte(word, 0x0D) { break }
+                index += 8
+            }
+            while index < count, buffer[index] != 0x0A, buffer[index] != 0x0D { index += 1 }
+            guard index < count else { break }
+            if buffer[index] == 0x0A {
                 lines.append(LineSpan(start: start, end: index, next: index + 1))
                 index += 1
-                start = index
-            } else if byte == 0x0D {
+            } else {
                 let next = index + 1 < count && buffer[index + 1] == 0x0A ? index + 2 : index + 1
                 lines.append(LineSpan(start: start, end: index, next: next))
                 index = next
-                start = index
-            } else {
-                index += 1
             }
+            start = index
         }
         if start < count { lines.append(LineSpan(start: start, end: count, next: count)) }
         return lines
+    }
+
+    /// Whether any byte of `word` equals `byte` (the classic has-zero-byte test on `word ^ byte * 0x01...01`).
+    @inline(__always)
+    static func hasByte(_ word: UInt64, _ byte: UInt8) -> Bool {
+        let x = word ^ (0x0101_0101_0101_0101 &* UInt64(byte))
+        return (x &- 0x0101_0101_0101_0101) & ~x & 0x8080_8080_8080_8080 != 0
     }
 }
 

@@ -25,7 +25,8 @@ public struct WebVTTDocument: Sendable {
             guard let first = lines.first, buffer.hasPrefixIgnoringCase("WEBVTT", at: first.start, limit: first.end),
                 first.end == first.start + 6 || buffer[first.start + 6].isBlank
             else {
-                failure = SubtitleParseError(file: file, line: 1, column: 1,
+                failure = SubtitleParseError(
+                    file: file, line: 1, column: 1,
                     message: "missing 'WEBVTT' header (expected the first line to start with WEBVTT)")
                 return
             }
@@ -58,7 +59,8 @@ public struct WebVTTDocument: Sendable {
                             timingLine = candidate
                         case .failure(let offset, let token):
                             let position = textPosition(of: offset, in: utf8, lines: lines)
-                            failure = SubtitleParseError(file: file, line: position.line, column: position.column,
+                            failure = SubtitleParseError(
+                                file: file, line: position.line, column: position.column,
                                 message: "malformed timestamp '\(token)' (expected HH:MM:SS.mmm)")
                             return
                         }
@@ -66,9 +68,12 @@ public struct WebVTTDocument: Sendable {
                     }
                 }
                 if kind == .cue, let timing, let timingLine {
-                    blocks.append(WebVTTBlock(kind: .cue, lines: index..<end, timingLine: timingLine,
-                        startMilliseconds: timing.start, endMilliseconds: timing.end,
-                        settings: buffer.string(buffer.trimmingBlanks(timing.settingsStart..<lines[timingLine].end))))
+                    blocks.append(
+                        WebVTTBlock(
+                            kind: .cue, lines: index..<end, timingLine: timingLine,
+                            startMilliseconds: timing.start, endMilliseconds: timing.end,
+                            settings: buffer.string(buffer.trimmingBlanks(timing.settingsStart..<lines[timingLine].end))
+                        ))
                 } else {
                     blocks.append(WebVTTBlock(kind: kind == .cue ? .unknown : kind, lines: index..<end))
                 }
@@ -99,14 +104,16 @@ public struct WebVTTDocument: Sendable {
         utf8.withUnsafeBufferPointer { buffer in
             blocks.filter { $0.kind == .cue }.map { block in
                 let range = textRange(of: block)
-                return DialogueLine(startMilliseconds: block.startMilliseconds, endMilliseconds: block.endMilliseconds,
+                return DialogueLine(
+                    startMilliseconds: block.startMilliseconds, endMilliseconds: block.endMilliseconds,
                     style: "", rawText: buffer.string(range),
                     plainText: MarkupText.plain(buffer, range, lines: lines, entities: true))
             }
         }
     }
 
-    private static func starts(_ buffer: UnsafeBufferPointer<UInt8>, _ line: LineSpan, with word: StaticString) -> Bool {
+    private static func starts(_ buffer: UnsafeBufferPointer<UInt8>, _ line: LineSpan, with word: StaticString) -> Bool
+    {
         let length = word.utf8CodeUnitCount
         guard buffer.hasPrefixIgnoringCase(word, at: line.start, limit: line.end) else { return false }
         return line.end == line.start + length || buffer[line.start + length].isBlank

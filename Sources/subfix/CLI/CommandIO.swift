@@ -29,8 +29,9 @@ final class CommandIO: Sendable {
     /// The process's own standard output and error.
     static func standard() -> CommandIO {
         CommandIO(
-            stdout: { FileHandle.standardOutput.write(Data($0.utf8)) },
-            stderr: { FileHandle.standardError.write(Data($0.utf8)) },
+            // `write(contentsOf:)` throws where `write(_:)` traps: a closed pipe (`subfix ... | head`) is not a crash.
+            stdout: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
+            stderr: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1)
     }

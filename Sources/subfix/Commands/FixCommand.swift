@@ -9,8 +9,9 @@ enum FixCommand {
         name: "fix",
         summary: "Rewrite the fonts subtitles ask for to a CJK font that exists, changing nothing else.",
         positionals: [
-            PositionalSpec(name: "PATH", minimum: 1, maximum: nil,
-                help: "Subtitle files, or folders walked for .ass .ssa .srt .vtt."),
+            PositionalSpec(
+                name: "PATH", minimum: 1, maximum: nil,
+                help: "Subtitle files, or folders walked for .ass .ssa .srt .vtt.")
         ],
         options: [
             .value("out", "DIR", "Write the fixed files under DIR, mirroring the paths below each PATH."),
@@ -20,7 +21,9 @@ enum FixCommand {
             .value("policy", "all|cjk", "Rewrite every font (all, the default) or only known CJK fonts (cjk)."),
             .value("also", "NAME", repeatable: true, "With --policy cjk, also rewrite this font."),
             .value("encoding", "utf8|keep", "Write UTF-8 (default) or keep each file's own encoding."),
-            .value("encoding-hint", "LANG|CODEPAGE", "Breaks ties when detecting legacy encodings (zh-Hans, zh-Hant, ja, ko, gbk, big5, sjis)."),
+            .value(
+                "encoding-hint", "LANG|CODEPAGE",
+                "Breaks ties when detecting legacy encodings (zh-Hans, zh-Hant, ja, ko, gbk, big5, sjis)."),
             .value("backup-suffix", "SUF", "Backup suffix for --in-place (default: .orig)."),
             .flag("diff", "Print a unified diff of each change."),
             .value("jobs", "N", "Files processed in parallel (default: the number of cores)."),
@@ -41,12 +44,15 @@ enum FixCommand {
         try arguments.exclusive(modes)
         let destination: FixDestination
         if let folder = arguments.value("out") {
-            guard !folder.isEmpty else { throw UsageError.invalidValue(option: "out", value: folder, expected: "a folder") }
+            guard !folder.isEmpty else {
+                throw UsageError.invalidValue(option: "out", value: folder, expected: "a folder")
+            }
             destination = .folder(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
         } else if arguments.has("in-place") {
             let suffix = arguments.value("backup-suffix") ?? ".orig"
             guard !suffix.isEmpty, !suffix.contains("/") else {
-                throw UsageError.invalidValue(option: "backup-suffix", value: suffix, expected: "a non-empty suffix without '/'")
+                throw UsageError.invalidValue(
+                    option: "backup-suffix", value: suffix, expected: "a non-empty suffix without '/'")
             }
             destination = .inPlace(backupSuffix: suffix)
         } else if arguments.has("dry-run") {
@@ -55,8 +61,11 @@ enum FixCommand {
             throw UsageError.missingOneOf(command: "fix", options: modes)
         }
         let font = arguments.value("font") ?? BundledFont.familyName
-        if font.trimmingCharacters(in: .whitespaces).isEmpty || font.contains(where: { "{}\\,<>\"\n\r".contains($0) }) {
-            throw UsageError.invalidValue(option: "font", value: font, expected: "a font family name without , { } \\ < > \"")
+        let trimmed = font.trimmingCharacters(in: .whitespaces)
+        if trimmed.isEmpty || trimmed != font || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) }) {
+            throw UsageError.invalidValue(
+                option: "font", value: font,
+                expected: "a font family name without outer blanks and without , { } \\ < > \" '")
         }
         let policy: RewritePolicy
         switch try arguments.choice("policy", ["all", "cjk"]) ?? "all" {
@@ -67,21 +76,27 @@ enum FixCommand {
         var hint: TextEncoding?
         if let label = arguments.value("encoding-hint") {
             guard let encoding = TextEncoding(label: label) else {
-                throw UsageError.invalidValue(option: "encoding-hint", value: label,
-                    expected: "a language such as zh-Hans, zh-Hant, ja, ko or a code page such as gbk, big5, sjis, cp1252")
+                throw UsageError.invalidValue(
+                    option: "encoding-hint", value: label,
+                    expected:
+                        "a language such as zh-Hans, zh-Hant, ja, ko or a code page such as gbk, big5, sjis, cp1252")
             }
             hint = encoding
         }
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
-        let options = FixOptions(destination: destination, rewriter: FontRewriter(targetFont: font, policy: policy),
+        let options = FixOptions(
+            destination: destination, rewriter: FontRewriter(targetFont: font, policy: policy),
             keepEncoding: keep, hint: hint, diff: arguments.has("diff") && !json)
 
-        let inputs = FixInputs.collect(arguments.positionals)
+        var excluded: String?
+        if case .folder(let folder) = destination { excluded = folder }
+        let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
         let outputs = outputPaths(inputs, destination: destination)
         let results = process(inputs, outputs: outputs, options: options, jobs: jobs, io: io, json: json)
 
-        let run = FixRunResult(commandLine: ["fix"] + arguments.loggedArguments, started: started, finished: Date(),
+        let run = FixRunResult(
+            commandLine: commandLine(arguments), started: started, finished: Date(),
             files: results)
         if json {
             io.printJSON(run.summaryJSON)
@@ -92,9 +107,23 @@ enum FixCommand {
         return run.failed > 0 ? .someFailed : .success
     }
 
+    /// The command line as the job log records it: `fix`, the paths, then each option given, in the order of the
+    /// option table (ParsedArguments keeps values, not the raw argv).
+    static func commandLine(_ arguments: ParsedArguments) -> [String] {
+        var line = ["fix"] + arguments.positionals
+        for option in spec.options {
+            for value in arguments.all(option.name) {
+                line.append("--" + option.name)
+                if case .value = option.kind { line.append(value) }
+            }
+        }
+        return line
+    }
+
     /// The output path of each input (nil for `--dry-run`); for `--in-place` the input itself. A second input
     /// mapping to the same output gets a failure instead.
-    private static func outputPaths(_ inputs: [FixInput], destination: FixDestination) -> [Result<String?, FixFailure>] {
+    private static func outputPaths(_ inputs: [FixInput], destination: FixDestination) -> [Result<String?, FixFailure>]
+    {
         var claimed: [String: String] = [:]
         return inputs.map { input in
             switch destination {
@@ -141,7 +170,8 @@ enum FixCommand {
                 case .success(let output):
                     result = FixProcessor.process(inputs[index], output: output, options: options)
                 case .failure(let failure):
-                    result = FixFileResult(input: inputs[index].path, output: nil, status: .failed, error: failure.cause)
+                    result = FixFileResult(
+                        input: inputs[index].path, output: nil, status: .failed, error: failure.cause)
                 }
                 state.withLock { state in
                     state.results[index] = result

@@ -19,23 +19,50 @@ enum FixFileSystem {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
         if info.st_mode & S_IFMT == S_IFDIR { throw FixFailure(cause: "cannot read: \(message(EISDIR))") }
-        // Sized from fstat, plus one byte so that a full buffer means the file grew since.
-        var bytes = [UInt8](repeating: 0, count: max(Int(info.st_size), 0) + 1)
-        var filled = 0
-        while true {
-            if filled == bytes.count { bytes.append(contentsOf: repeatElement(0, count: 65536)) }
-            let count = bytes.withUnsafeMutableBytes { buffer in
-                Glibc.read(descriptor, buffer.baseAddress.map { $0 + filled }, buffer.count - filled)
+        // Sized from fstat, plus one byte so that a full buffer means the file grew since; not zero-filled.
+        let expected = max(Int(info.st_size), 0) + 1
+        var failure: Int32?
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
+            while initialized < buffer.count {
+                let count = Glibc.read(
+                    descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                if count == 0 { return }
+                initialized += count
             }
-            if count < 0 {
-                if errno == EINTR { continue }
-                throw FixFailure(cause: "cannot read: \(message(errno))")
-            }
-            if count == 0 { break }
-            filled += count
         }
-        bytes.removeSubrange(filled...)
+        if let failure { throw FixFailure(cause: "cannot read: \(message(failure))") }
+        if bytes.count == expected {
+            // The file grew while being read: read the rest in chunks.
+            var chunk = [UInt8](repeating: 0, count: 65536)
+            while true {
+                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+                if count < 0 {
+                    if errno == EINTR { continue }
+                    throw FixFailure(cause: "cannot read: \(message(errno))")
+                }
+                if count == 0 { break }
+                bytes.append(contentsOf: chunk[..<count])
+            }
+        }
         return (bytes, info.st_mode & 0o7777)
+    }
+
+    /// Asks for transparent huge pages on a large buffer about to be filled: one page fault per 2 MB instead of
+    /// one per 4 kB (a fifth of the time of fixing a 20 MB file went to page faults). The corresponding C call is
+    /// `madvise`; where huge pages are off it changes nothing.
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+        let huge = 2 << 20
+        guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder, `fsync`, then `rename` over the
@@ -96,6 +123,13 @@ enum FixFileSystem {
         guard info.st_mode & S_IFMT == S_IFDIR else {
             throw FixFailure(cause: "cannot create output folder '\(path)': \(message(ENOTDIR))")
         }
+    }
+
+    /// The path with every symlink resolved (`realpath`), or nil when it cannot be resolved.
+    static func resolved(_ path: String) -> String? {
+        guard let pointer = realpath(path, nil) else { return nil }
+        defer { free(pointer) }
+        return String(validatingCString: pointer)
     }
 
     /// `stat` following symlinks; nil when it fails.

@@ -30,6 +30,7 @@ enum FixProcessor {
             try run(input, output: output, options: options, result: &result)
         } catch {
             result.status = .failed
+            result.output = nil
             result.error = error.cause
             result.diff = nil
         }
@@ -39,6 +40,7 @@ enum FixProcessor {
     private static func run(
         _ input: FixInput, output: String?, options: FixOptions, result: inout FixFileResult
     ) throws(FixFailure) {
+        if let problem = input.problem { throw FixFailure(cause: problem) }
         guard let format = SubtitleFormat(path: input.path) else {
             throw FixFailure(cause: "not a subtitle file (expected .ass, .ssa, .srt or .vtt)")
         }
@@ -74,13 +76,18 @@ enum FixProcessor {
                     // A legacy encoding must give back the very bytes it was read from.
                     let again = try TextDecoder.encode(decoded.utf8, as: target, byteOrderMark: false, file: input.path)
                     if again != original {
-                        let offset = zip(again, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        let offset =
+                            zip(again, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
                             ?? min(again.count, original.count)
-                        throw TextDecodingError(file: input.path, cause: .unrepresentable(encoding: target.name,
-                            offset: offset))
+                        throw TextDecodingError(
+                            file: input.path,
+                            cause: .unrepresentable(
+                                encoding: target.name,
+                                offset: offset))
                     }
                 }
-                bytes = try TextDecoder.encode(fixed, as: target, byteOrderMark: decoded.hasByteOrderMark,
+                bytes = try TextDecoder.encode(
+                    fixed, as: target, byteOrderMark: decoded.hasByteOrderMark,
                     file: input.path)
             } catch {
                 throw FixFailure(cause: error.message)
@@ -88,7 +95,8 @@ enum FixProcessor {
         }
         result.status = streamed || bytes != original ? .changed : .unchanged
         if options.diff && result.status == .changed {
-            result.diff = UnifiedDiff.make(old: decoded.utf8, new: TextEdit.apply(rewrite.edits, to: decoded.utf8),
+            result.diff = UnifiedDiff.make(
+                old: decoded.utf8, new: TextEdit.apply(rewrite.edits, to: decoded.utf8),
                 oldName: input.path, newName: output ?? input.path)
         }
         let mark = decoded.hasByteOrderMark ? TextEncoding.utf8.byteOrderMark : []
@@ -114,7 +122,8 @@ enum FixProcessor {
             if let existing = FixFileSystem.status(output), let source = FixFileSystem.status(input.path),
                 existing.st_dev == source.st_dev, existing.st_ino == source.st_ino
             {
-                throw FixFailure(cause: "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
+                throw FixFailure(
+                    cause: "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
             }
             try FixFileSystem.makeFolders((output as NSString).deletingLastPathComponent)
             if !streamed, FixFileSystem.status(output) != nil, let current = try? FixFileSystem.read(output).bytes,
@@ -127,11 +136,13 @@ enum FixProcessor {
             guard result.status == .changed else { return }
             let backup = input.path + suffix
             if FixFileSystem.exists(backup) {
-                throw FixFailure(cause: "backup '\(backup)' already exists; not overwriting it"
-                    + " (move it away or choose another --backup-suffix)")
+                throw FixFailure(
+                    cause: "backup '\(backup)' already exists; not overwriting it"
+                        + " (move it away or choose another --backup-suffix)")
             }
             try FixFileSystem.writeAtomically(original, to: backup, mode: mode)
-            try write(input.path)
+            // Through a symlink, the file it points to is rewritten and the link stays a link.
+            try write(FixFileSystem.resolved(input.path) ?? input.path)
         }
     }
 }

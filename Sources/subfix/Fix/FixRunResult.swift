@@ -46,7 +46,7 @@ struct FixFileResult: Sendable, Equatable {
             return "\(padded) \(input)"
         case .changed, .unchanged:
             var text = "\(padded) \(input)"
-            if let output { text += " -> \(output)" }
+            if let output, output != input { text += " -> \(output)" }
             text += " (styles \(styles), \\fn \(fnTags), font tags \(fontTags); \(encoding))"
             if !unknownFonts.isEmpty { text += "; left alone: " + unknownFonts.joined(separator: ", ") }
             return text
@@ -70,10 +70,13 @@ struct FixRunResult: Sendable {
     /// The `--json` summary object.
     var summaryJSON: JSON {
         .object([
-            ("summary", .object([
-                ("files", .int(files.count)), ("changed", .int(changed)), ("unchanged", .int(unchanged)),
-                ("failed", .int(failed)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
-            ]))
+            (
+                "summary",
+                .object([
+                    ("files", .int(files.count)), ("changed", .int(changed)), ("unchanged", .int(unchanged)),
+                    ("failed", .int(failed)), ("seconds", .double((seconds * 1000).rounded() / 1000)),
+                ])
+            )
         ])
     }
 

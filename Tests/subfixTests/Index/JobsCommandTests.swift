@@ -33,7 +33,7 @@ import Testing
         let jobs = try library.recentJobs(limit: 10)
         #expect(jobs.map(\.command) == ["index", "fix"])
         let fix = try #require(jobs.last)
-        #expect(fix.arguments == ["--db", fixture.db, "--dry-run", input, missing])
+        #expect(fix.arguments == [input, missing, "--dry-run", "--db", fixture.db])
         #expect(fix.status == "failed")
         #expect(fix.counts == ["files": 2, "changed": 1, "unchanged": 0, "failed": 1])
         let files = try library.files(ofJob: try #require(fix.id))
@@ -58,7 +58,7 @@ import Testing
         #expect(lines.last?.hasPrefix("#1 ") == true)
         #expect(
             lines.last?.hasSuffix(
-                ": changed 1, failed 1, files 2, unchanged 0 -- fix --db \(fixture.db) --dry-run \(input) \(missing)")
+                ": changed 1, failed 1, files 2, unchanged 0 -- fix \(input) \(missing) --dry-run --db \(fixture.db)")
                 == true)
     }
 
