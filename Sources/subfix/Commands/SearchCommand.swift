@@ -24,7 +24,7 @@ enum SearchCommand {
             written (你好 finds 你好, not 你，好); "quoted words" must appear in that order; word* matches words that
             start with word (Latin letters); -word excludes; OR between words gives alternatives. Case, accents and
             full-width forms do not matter. A query that starts with - goes after --: subfix search -- '-a b'.
-            Hits are ranked by bm25; without --lang and --path, among the 2,000 most recently indexed matching
+            Hits are ranked by bm25; without --lang and --path, among the 1,000 most recently indexed matching
             lines when there are more. A query with nothing to search is an error (exit 1); a search with no hit
             prints nothing and exits 0.
             """,
