@@ -150,6 +150,28 @@ import Testing
 }
 
 @Suite struct LibraryConcurrencyTests {
+    @Test func aFailedBatchLeavesTheIndexAsItWasAndTheNextRunPicksUp() throws {
+        let test = try TestLibrary()
+        try test.store(path: "/old.srt", texts: ["旧的"])
+        try test.library.pool.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TRIGGER fail BEFORE INSERT ON media_file WHEN new.path = '/b.srt'
+                    BEGIN SELECT RAISE(ABORT, 'disk full'); END
+                    """)
+        }
+        let batch = [TestLibrary.file(path: "/a.srt", texts: ["新的"]), TestLibrary.file(path: "/b.srt", texts: ["新"])]
+        #expect(throws: DatabaseError.self) { try test.library.store(batch) }
+        #expect(try test.library.indexedFiles().keys.sorted() == ["/old.srt"])
+        #expect(try test.search("新").isEmpty)
+        try test.library.pool.write { db in
+            try db.execute(sql: "DROP TRIGGER fail")
+            try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('integrity-check', 1)")
+        }
+        try test.library.store(batch)
+        #expect(try test.search("新").sorted() == ["[新]", "[新]的"])
+    }
+
     @Test func anotherConnectionSearchesWhileAWriteIsOpen() throws {
         let test = try TestLibrary()
         try test.store(path: "/a.srt", texts: ["你好"])
