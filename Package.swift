@@ -49,6 +49,9 @@ let package = Package(
         .executableTarget(
             name: "subdb-bench", dependencies: ["SubDB", "CSQLite"], path: "Benchmarks/SubDBBench",
             swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "search-bench", dependencies: ["SubDB"], path: "Benchmarks/SearchBench",
+            swiftSettings: swiftSettings),
 
         // MARK: Tests
         .testTarget(name: "SubDBTests", dependencies: ["SubDB", "CSQLite"], swiftSettings: swiftSettings),

@@ -69,3 +69,19 @@ step "subfix render ... --fonts-dir Fonts (renders with it)"
 "$bin" render "$fixed" --no-system-fonts --fonts-dir Fonts --every 2 --size 640x360 --background black \
     --sheet "$out/render-sheet.png"
 ls -l "$out"/render-*.png
+
+# --- search: index Samples/ (sidecar files and the MKV/MP4 text tracks), then query it in three languages ---
+step "subfix index Samples --db $out/library.sqlite"
+"$bin" index Samples --db "$out/library.sqlite"
+
+step "subfix search 字幕 --db $out/library.sqlite   (Chinese: two characters)"
+"$bin" search 字幕 --db "$out/library.sqlite"
+
+step "subfix search 終電 --db $out/library.sqlite --context 1   (Japanese, with the neighbouring lines)"
+"$bin" search 終電 --db "$out/library.sqlite" --context 1
+
+step "subfix search 'tram OR ticket' --db $out/library.sqlite --json   (English, alternatives)"
+"$bin" search 'tram OR ticket' --db "$out/library.sqlite" --json
+
+step "subfix jobs --db $out/library.sqlite"
+"$bin" jobs --db "$out/library.sqlite"

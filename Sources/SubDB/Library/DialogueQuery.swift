@@ -33,7 +33,8 @@ public struct DialogueQuery: Sendable, Equatable {
             guard count <= Self.maximumTerms else { throw .tooManyTerms(maximum: Self.maximumTerms) }
             // The phrase is given as its normalized tokens; FTS5 runs the table's tokenizer over it again.
             var phrase = "\"" + tokens.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\""
-            let isLatinPrefix = word.isPrefix && tokens.count == 1
+            let isLatinPrefix =
+                word.isPrefix && tokens.count == 1
                 && tokens[0].unicodeScalars.allSatisfy { $0.isASCII }
             if isLatinPrefix { phrase += " *" }
             if word.isExcluded {
@@ -48,7 +49,8 @@ public struct DialogueQuery: Sendable, Equatable {
             throw excluded.isEmpty ? .nothingToSearch : .onlyExclusions
         }
         let conjunctions = groups.map { $0.joined(separator: " AND ") }
-        var expression = conjunctions.count == 1
+        var expression =
+            conjunctions.count == 1
             ? conjunctions[0] : conjunctions.map { "(" + $0 + ")" }.joined(separator: " OR ")
         for phrase in excluded {
             expression = "(" + expression + ") NOT " + phrase

@@ -104,10 +104,12 @@ public struct DialogueSegmenter: Sendable {
                 if clusterEnd == position + length, !Self.needsNormalization(scalar), !foldsChinese {
                     try emit(cluster, position..<clusterEnd)  // the common case: the original bytes as they are
                 } else {
-                    var normalized = String(decoding: cluster, as: UTF8.self).precomposedStringWithCompatibilityMapping
+                    var normalized = Self.foldIdeographic(String(decoding: cluster, as: UTF8.self))
                     if foldsChinese { normalized = ChineseFolding.simplified(normalized) }
                     var bytes = Array(normalized.utf8)
-                    try bytes.withUnsafeMutableBufferPointer { try emit(UnsafeBufferPointer($0), position..<clusterEnd) }
+                    try bytes.withUnsafeMutableBufferPointer {
+                        try emit(UnsafeBufferPointer($0), position..<clusterEnd)
+                    }
                 }
             case .word:
                 if wordStart < 0 { wordStart = position }
@@ -161,6 +163,18 @@ public struct DialogueSegmenter: Sendable {
             let category = unicode.properties.generalCategory
             return category == .nonspacingMark || category == .enclosingMark || category == .spacingMark
         }
+    }
+
+    /// NFKC (half-width kana and their sound marks compose), then any combining mark left is dropped: 你 with
+    /// a stray accent is still 你.
+    static func foldIdeographic(_ cluster: String) -> String {
+        var scalars = String.UnicodeScalarView()
+        for scalar in cluster.precomposedStringWithCompatibilityMapping.precomposedStringWithCanonicalMapping
+            .unicodeScalars
+        where !isCombining(scalar.value) {
+            scalars.append(scalar)
+        }
+        return String(scalars)
     }
 
     /// NFKC, case folding, diacritics removed.

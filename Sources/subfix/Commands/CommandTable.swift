@@ -8,4 +8,7 @@ let commandTable: [CommandSpec] = [
     RenderCommand.spec,
     FontsCommand.spec,
     CheckCommand.spec,
+    IndexCommand.spec,
+    SearchCommand.spec,
+    JobsCommand.spec,
 ]

@@ -31,6 +31,7 @@ enum FixCommand {
             .flag("diff", "Print a unified diff of each change."),
             .value("jobs", "N", "Files processed in parallel (default: the number of cores)."),
             .flag("json", "One JSON object per file, then a summary object."),
+            .value("db", "PATH", "Record the run in this library (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
         ],
         discussion: """
             One of --out, --in-place or --dry-run is required. Output is UTF-8, with a byte order mark only where
@@ -48,6 +49,7 @@ enum FixCommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
+        let databasePath = try LibraryLocation.path(arguments, io: io)
         let modes = ["out", "in-place", "dry-run"]
         try arguments.exclusive(modes)
         let destination: FixDestination
@@ -101,7 +103,7 @@ enum FixCommand {
         } else {
             io.print(run.summaryLine)
         }
-        recordJob(run, io: io, databasePath: nil)
+        recordJob(run, io: io, databasePath: databasePath)
         return run.failed > 0 ? .someFailed : .success
     }
 

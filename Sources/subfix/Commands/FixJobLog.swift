@@ -1,9 +1,23 @@
-/// Records a `subfix fix` run in the library database's job log.
-///
-/// Wired to SubDB's job log at merge: SubDB (job and file records, `DatabaseMigrator`) is being written in
-/// parallel, so for now this does nothing, and `fix` has no `--db` option yet. At merge it opens `databasePath`
-/// (default `$XDG_DATA_HOME/subfix/library.sqlite`), writes one job record and one record per file, and turns
-/// a database that cannot be opened into `io.warning(...)`, never a failure of the fix.
+import Foundation
+import SubDB
+
+/// Records a `subfix fix` run in the library database's job log: one job record and one record per file.
+/// `databasePath` is `--db`, else the XDG default; with neither `--db`, `XDG_DATA_HOME` nor `HOME` nothing is
+/// recorded. A database that cannot be opened is a warning (`subfix: warning: <db>: ...`), never a failure of
+/// the fix.
 func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?) {
-    _ = (result, io, databasePath)
+    let job = JobRecord(
+        command: "fix", arguments: Array(result.commandLine.dropFirst()), startedAt: result.started,
+        finishedAt: result.finished, status: result.failed > 0 ? "failed" : "succeeded",
+        counts: [
+            "files": result.files.count, "changed": result.changed, "unchanged": result.unchanged,
+            "failed": result.failed,
+        ])
+    let files = result.files.map { file in
+        JobFileRecord(
+            jobId: 0, path: file.input, output: file.output, status: file.status.rawValue,
+            encoding: file.encoding.isEmpty ? nil : file.encoding,
+            counts: ["styles": file.styles, "fnTags": file.fnTags, "fontTags": file.fontTags], error: file.error)
+    }
+    JobLog.record(job, files: files, databasePath: databasePath, io: io)
 }

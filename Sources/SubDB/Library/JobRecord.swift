@@ -1,0 +1,92 @@
+import Foundation
+
+/// One run of a subfix command (`fix`, `index`...), table `job`.
+public struct JobRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
+    /// The table name.
+    public static let databaseTableName = "job"
+    /// Columns are the snake_case of the properties.
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    /// Columns are the snake_case of the properties.
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+    /// Dates as seconds since 1970, so they sort and compare as numbers.
+    public static let databaseDateEncodingStrategy = DatabaseDateEncodingStrategy.timeIntervalSince1970
+    /// Dates as seconds since 1970.
+    public static let databaseDateDecodingStrategy = DatabaseDateDecodingStrategy.timeIntervalSince1970
+
+    /// The row id, nil before insertion.
+    public var id: Int64?
+    /// The command name, such as `fix`.
+    public var command: String
+    /// The arguments after the command name (stored as JSON).
+    public var arguments: [String]
+    /// When it started.
+    public var startedAt: Date
+    /// When it finished; nil while running or when it was interrupted.
+    public var finishedAt: Date?
+    /// `running`, `succeeded`, `failed` (some inputs failed) or `error` (the run itself failed).
+    public var status: String
+    /// What the command counts, such as `["files": 3, "changed": 2]` (stored as JSON).
+    public var counts: [String: Int]
+
+    /// A record.
+    public init(
+        id: Int64? = nil, command: String, arguments: [String], startedAt: Date, finishedAt: Date? = nil,
+        status: String, counts: [String: Int] = [:]
+    ) {
+        self.id = id
+        self.command = command
+        self.arguments = arguments
+        self.startedAt = startedAt
+        self.finishedAt = finishedAt
+        self.status = status
+        self.counts = counts
+    }
+
+    /// Stores the row id.
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}
+
+/// What a job did to one file, table `job_file`, deleted with its job.
+public struct JobFileRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
+    /// The table name.
+    public static let databaseTableName = "job_file"
+    /// Columns are the snake_case of the properties.
+    public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
+    /// Columns are the snake_case of the properties.
+    public static let databaseColumnDecodingStrategy = DatabaseColumnDecodingStrategy.convertFromSnakeCase
+
+    /// The row id, nil before insertion.
+    public var id: Int64?
+    /// The job.
+    public var jobId: Int64
+    /// The input path.
+    public var path: String
+    /// Where the result went, if anywhere.
+    public var output: String?
+    /// `changed`, `unchanged`, `indexed`, `skipped`, `failed`...
+    public var status: String
+    /// The encoding read, or the conversion done.
+    public var encoding: String?
+    /// What the command counts for this file (stored as JSON).
+    public var counts: [String: Int]
+    /// The cause of a failure.
+    public var error: String?
+
+    /// A record.
+    public init(
+        id: Int64? = nil, jobId: Int64, path: String, output: String? = nil, status: String, encoding: String? = nil,
+        counts: [String: Int] = [:], error: String? = nil
+    ) {
+        self.id = id
+        self.jobId = jobId
+        self.path = path
+        self.output = output
+        self.status = status
+        self.encoding = encoding
+        self.counts = counts
+        self.error = error
+    }
+
+    /// Stores the row id.
+    public mutating func didInsert(_ inserted: InsertionSuccess) { id = inserted.rowID }
+}

@@ -1,0 +1,184 @@
+internal import CSQLite
+import Foundation
+
+/// A file ready to be stored: its identity on disk and its sources with their lines.
+public struct IndexedFile: Sendable, Equatable {
+    /// The path as indexed (absolute).
+    public var path: String
+    /// The size in bytes.
+    public var size: Int64
+    /// The modification time in nanoseconds since 1970.
+    public var mtime: Int64
+    /// The duration in seconds, for media files.
+    public var duration: Double?
+    /// The sidecar, or the embedded text tracks.
+    public var sources: [IndexedSource]
+
+    /// A file.
+    public init(path: String, size: Int64, mtime: Int64, duration: Double? = nil, sources: [IndexedSource]) {
+        self.path = path
+        self.size = size
+        self.mtime = mtime
+        self.duration = duration
+        self.sources = sources
+    }
+
+    /// The number of lines of all sources.
+    public var lineCount: Int { sources.reduce(0) { $0 + $1.lines.count } }
+}
+
+/// A source ready to be stored: its description (ids are filled in when stored) and its lines.
+public struct IndexedSource: Sendable, Equatable {
+    /// The source; `id` and `mediaFileId` are ignored.
+    public var source: SubtitleSourceRecord
+    /// The lines, in file order.
+    public var lines: [IndexedLine]
+
+    /// A source.
+    public init(source: SubtitleSourceRecord, lines: [IndexedLine]) {
+        self.source = source
+        self.lines = lines
+    }
+}
+
+/// A line ready to be stored.
+public struct IndexedLine: Sendable, Equatable {
+    /// Start time in milliseconds.
+    public var startMs: Int
+    /// End time in milliseconds.
+    public var endMs: Int
+    /// The ASS style, empty for other formats.
+    public var style: String
+    /// The plain text.
+    public var text: String
+
+    /// A line.
+    public init(startMs: Int, endMs: Int, style: String, text: String) {
+        self.startMs = startMs
+        self.endMs = endMs
+        self.style = style
+        self.text = text
+    }
+}
+
+/// What the library knows of a file, to decide whether to index it again.
+public struct IndexedFileState: Sendable, Equatable {
+    /// The row id.
+    public var id: Int64
+    /// The size when indexed.
+    public var size: Int64
+    /// The modification time when indexed, in nanoseconds since 1970.
+    public var mtime: Int64
+}
+
+extension LibraryDatabase {
+    /// Every indexed file by path.
+    public func indexedFiles() throws -> [String: IndexedFileState] {
+        try pool.read { db in
+            var states: [String: IndexedFileState] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, mtime FROM media_file")
+            while let row = try rows.next() {
+                states[row["path"]] = IndexedFileState(id: row["id"], size: row["size"], mtime: row["mtime"])
+            }
+            return states
+        }
+    }
+
+    /// Stores `files` in one transaction, each replacing what the library held for its path (its sources and
+    /// lines, and their index entries). Call ``prepareDialogueIndex(foldsChinese:)`` first.
+    public func store(_ files: [IndexedFile]) throws {
+        try pool.write { db in
+            for file in files { try Self.replace(file, in: db) }
+        }
+    }
+
+    /// Removes these paths and everything indexed from them, in one transaction. Returns how many were removed.
+    @discardableResult
+    public func remove(paths: [String]) throws -> Int {
+        try pool.write { db in
+            var removed = 0
+            let statement = try db.cachedStatement(sql: "DELETE FROM media_file WHERE path = ?")
+            for path in paths {
+                try statement.execute(arguments: [path])
+                removed += db.changesCount
+            }
+            return removed
+        }
+    }
+
+    /// Replaces one file inside the current transaction.
+    static func replace(_ file: IndexedFile, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM media_file WHERE path = ?").execute(arguments: [file.path])
+        var media = MediaFileRecord(path: file.path, size: file.size, mtime: file.mtime, duration: file.duration)
+        try media.insert(db)
+        guard let mediaID = media.id else { return }
+        let insertSource = try db.cachedStatement(
+            sql: """
+                INSERT INTO subtitle_source
+                    (media_file_id, kind, codec, language, title, player_index, subtitle_index, encoding)
+                VALUES (?, ?, ?, ?, ?, ?, ?, ?)
+                """)
+        let insertLine = try db.cachedStatement(
+            sql: "INSERT INTO dialogue_line (source_id, start_ms, end_ms, style, text) VALUES (?, ?, ?, ?, ?)")
+        let indexLines = try db.cachedStatement(
+            sql: "INSERT INTO dialogue_fts(rowid, text) SELECT id, text FROM dialogue_line WHERE source_id = ?")
+        for indexed in file.sources {
+            let source = indexed.source
+            try insertSource.execute(arguments: [
+                mediaID, source.kind.rawValue, source.codec, source.language, source.title, source.playerIndex,
+                source.subtitleIndex, source.encoding,
+            ])
+            let sourceID = db.lastInsertedRowID
+            for line in indexed.lines {
+                // The hot path: bound straight from the values, without building StatementArguments.
+                try insertLine.bindLine(sourceID: sourceID, line)
+                try insertLine.executeBound()
+            }
+            try indexLines.execute(arguments: [sourceID])
+        }
+    }
+
+    /// Copies the write-ahead log into the database file and empties it (after a large index run).
+    public func checkpoint() throws {
+        try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
+        }
+    }
+
+    // MARK: Counting
+
+    /// The number of indexed files, sources and lines.
+    public func counts() throws -> (files: Int, sources: Int, lines: Int) {
+        try pool.read { db in
+            let files = try Int.fetchOne(db, sql: "SELECT count(*) FROM media_file") ?? 0
+            let sources = try Int.fetchOne(db, sql: "SELECT count(*) FROM subtitle_source") ?? 0
+            let lines = try Int.fetchOne(db, sql: "SELECT count(*) FROM dialogue_line") ?? 0
+            return (files, sources, lines)
+        }
+    }
+}
+
+extension Statement {
+    /// Binds `(source_id, start_ms, end_ms, style, text)`. The corresponding C functions are `sqlite3_bind_*`.
+    func bindLine(sourceID: Int64, _ line: IndexedLine) throws {
+        resetIfNeeded()
+        var code = sqlite3_bind_int64(sqliteStatement, 1, sourceID)
+        if code == SQLITE_OK { code = sqlite3_bind_int64(sqliteStatement, 2, Int64(line.startMs)) }
+        if code == SQLITE_OK { code = sqlite3_bind_int64(sqliteStatement, 3, Int64(line.endMs)) }
+        if code == SQLITE_OK { code = bindText(line.style, at: 4) }
+        if code == SQLITE_OK { code = bindText(line.text, at: 5) }
+        if code != SQLITE_OK { throw DatabaseError.connectionError(sqliteConnection, code: code, sql: sql) }
+    }
+
+    private func bindText(_ text: String, at index: Int32) -> Int32 {
+        var text = text
+        return text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { chars in
+                guard let base = chars.baseAddress else {
+                    return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
+                }
+                return sqlite3_bind_text(sqliteStatement, index, base, Int32(chars.count), csqlite_transient())
+            }
+        }
+    }
+}

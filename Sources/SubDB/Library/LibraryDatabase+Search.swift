@@ -1,0 +1,228 @@
+import Foundation
+
+/// Filters and limits of a dialogue search.
+public struct DialogueSearchOptions: Sendable, Equatable {
+    /// Only sources in this language (`zh` also matches `zh-Hans`; case does not matter).
+    public var language: String?
+    /// Only files whose path matches this GLOB pattern (`*` and `?`, case-sensitive).
+    public var pathPattern: String?
+    /// The most hits returned.
+    public var limit: Int
+    /// How many lines before and after each hit, from the same source.
+    public var context: Int
+    /// Without filters, at most this many matching lines (the most recently indexed; never fewer than `limit`)
+    /// are ranked, so that a character found in a third of a million lines still answers in milliseconds;
+    /// 0 ranks every match. Ranking reads each candidate's length (one B-tree lookup): about 1 µs a candidate.
+    public var rankWindow: Int = 1000
+
+    /// Options.
+    public init(
+        language: String? = nil, pathPattern: String? = nil, limit: Int = 20, context: Int = 0, rankWindow: Int = 1000
+    ) {
+        self.language = language
+        self.pathPattern = pathPattern
+        self.limit = limit
+        self.context = context
+        self.rankWindow = rankWindow
+    }
+}
+
+/// One line that matched a search.
+public struct DialogueHit: Sendable, Equatable {
+    /// A run of the line's text, matched or not.
+    public struct Segment: Sendable, Equatable {
+        /// The text.
+        public var text: String
+        /// Whether the query matched it.
+        public var isMatch: Bool
+
+        /// A segment.
+        public init(text: String, isMatch: Bool) {
+            self.text = text
+            self.isMatch = isMatch
+        }
+    }
+
+    /// The matched line.
+    public var line: DialogueLineRecord
+    /// The file it comes from.
+    public var path: String
+    /// The sidecar or track it comes from.
+    public var source: SubtitleSourceRecord
+    /// The line's text cut into matched and unmatched runs (their concatenation is `line.text`).
+    public var segments: [Segment]
+    /// A short excerpt with matches in `[...]`.
+    public var snippet: String
+    /// The bm25 rank: lower is better.
+    public var rank: Double
+    /// Lines before, oldest first (with `context`).
+    public var before: [DialogueLineRecord]
+    /// Lines after (with `context`).
+    public var after: [DialogueLineRecord]
+}
+
+extension LibraryDatabase {
+    /// Markers `highlight()` puts around matches; removed from texts that contain them.
+    static let matchStart = "\u{2}"
+    static let matchEnd = "\u{3}"
+
+    /// Lines matching `query`, best bm25 rank first. Throws ``LibraryError/noDialogueIndex(path:)`` when nothing
+    /// was indexed yet.
+    public func search(_ query: DialogueQuery, options: DialogueSearchOptions) throws -> [DialogueHit] {
+        try pool.read { db in
+            guard try Self.indexFolding(db) != nil else { throw LibraryError.noDialogueIndex(path: path) }
+            return try Self.search(query, options: options, in: db)
+        }
+    }
+
+    static func search(_ query: DialogueQuery, options: DialogueSearchOptions, in db: Database) throws
+        -> [DialogueHit]
+    {
+        var filters = ""
+        var arguments: StatementArguments = [query.expression]
+        if let language = options.language {
+            var clauses: [String] = []
+            for code in languageAliases(language) {
+                clauses.append("lower(s.language) = ? OR lower(s.language) LIKE ? ESCAPE '\\'")
+                let escaped = code.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                arguments += [code, escaped + "-%"]
+            }
+            filters += " AND (" + clauses.joined(separator: " OR ") + ")"
+        }
+        if let pattern = options.pathPattern {
+            filters += " AND f.path GLOB ?"
+            arguments += [pattern]
+        }
+        arguments += [max(0, options.limit)]
+        let columns = """
+            l.id, l.source_id, l.start_ms, l.end_ms, l.style, l.text,
+            s.media_file_id, s.kind, s.codec, s.language, s.title, s.player_index, s.subtitle_index, s.encoding,
+            f.path
+            """
+        if filters.isEmpty && options.rankWindow > 0 {
+            return try windowSearch(query, options: options, columns: columns, in: db)
+        }
+        let sql = """
+            SELECT \(columns),
+                   highlight(dialogue_fts, 0, char(2), char(3)) AS marked,
+                   snippet(dialogue_fts, 0, '[', ']', '…', 24) AS snippet,
+                   dialogue_fts.rank AS rank
+            FROM dialogue_fts
+            JOIN dialogue_line l ON l.id = dialogue_fts.rowid
+            JOIN subtitle_source s ON s.id = l.source_id
+            JOIN media_file f ON f.id = s.media_file_id
+            WHERE dialogue_fts MATCH ?\(filters)
+            ORDER BY rank, l.id LIMIT ?
+            """
+        return try hits(Row.fetchAll(db, sql: sql, arguments: arguments), options: options, in: db)
+    }
+
+    /// Ranks the `rankWindow` most recent matches by bm25 (FTS5 stops reading once it has them), then reads the
+    /// lines, highlights and snippets of the best `limit` only.
+    static func windowSearch(_ query: DialogueQuery, options: DialogueSearchOptions, columns: String, in db: Database)
+        throws -> [DialogueHit]
+    {
+        var candidates: [(rowid: Int64, rank: Double)] = []
+        let rank = DialogueRank.isSinglePhrase(query.expression) ? DialogueRank.name : "bm25"
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT rowid, \(rank)(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
+                ORDER BY rowid DESC LIMIT ?
+                """, arguments: [query.expression, max(options.rankWindow, options.limit)])
+        while let row = try rows.next() { candidates.append((row[0], row[1])) }
+        candidates.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.rowid < $1.rowid }
+        var result: [Row] = []
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT \(columns), h.marked, h.snippet, ? AS rank
+                FROM (SELECT rowid, highlight(dialogue_fts, 0, char(2), char(3)) AS marked,
+                             snippet(dialogue_fts, 0, '[', ']', '…', 24) AS snippet
+                      FROM dialogue_fts WHERE dialogue_fts MATCH ? AND rowid = ?) h
+                JOIN dialogue_line l ON l.id = h.rowid
+                JOIN subtitle_source s ON s.id = l.source_id
+                JOIN media_file f ON f.id = s.media_file_id
+                """)
+        for candidate in candidates.prefix(max(0, options.limit)) {
+            if let row = try Row.fetchOne(statement, arguments: [candidate.rank, query.expression, candidate.rowid]) {
+                result.append(row)
+            }
+        }
+        return try hits(result, options: options, in: db)
+    }
+
+    /// Turns result rows into hits, with their context lines.
+    static func hits(_ rows: [Row], options: DialogueSearchOptions, in db: Database) throws -> [DialogueHit] {
+        try rows.map { row in
+            let line = DialogueLineRecord(
+                id: row["id"], sourceId: row["source_id"], startMs: row["start_ms"], endMs: row["end_ms"],
+                style: row["style"], text: row["text"])
+            let source = SubtitleSourceRecord(
+                id: row["source_id"], mediaFileId: row["media_file_id"],
+                kind: SubtitleSourceRecord.Kind(rawValue: row["kind"]) ?? .sidecar, codec: row["codec"],
+                language: row["language"], title: row["title"], playerIndex: row["player_index"],
+                subtitleIndex: row["subtitle_index"], encoding: row["encoding"])
+            var hit = DialogueHit(
+                line: line, path: row["path"], source: source,
+                segments: segments(marked: row["marked"] ?? "", text: line.text), snippet: row["snippet"] ?? "",
+                rank: row["rank"] ?? 0, before: [], after: [])
+            if options.context > 0 {
+                (hit.before, hit.after) = try neighbours(of: line, count: options.context, in: db)
+            }
+            return hit
+        }
+    }
+
+    /// The two- and three-letter codes of a language (`ja`, `jpn`), lowercased, for the languages subtitles
+    /// use most; other codes stand for themselves.
+    static func languageAliases(_ language: String) -> [String] {
+        let code = language.lowercased()
+        let groups: [[String]] = [
+            ["zh", "chi", "zho"], ["ja", "jpn"], ["ko", "kor"], ["en", "eng"], ["fr", "fre", "fra"],
+            ["de", "ger", "deu"], ["es", "spa"], ["it", "ita"], ["pt", "por"], ["ru", "rus"], ["vi", "vie"],
+            ["th", "tha"], ["ar", "ara"],
+        ]
+        return groups.first { $0.contains(code) } ?? [code]
+    }
+
+    /// Cuts highlighted text into segments; a text that already holds the markers is returned unmarked.
+    static func segments(marked: String, text: String) -> [DialogueHit.Segment] {
+        if text.contains(matchStart) || text.contains(matchEnd) || marked.isEmpty {
+            return [DialogueHit.Segment(text: text, isMatch: false)]
+        }
+        var segments: [DialogueHit.Segment] = []
+        var current = ""
+        var inMatch = false
+        for scalar in marked.unicodeScalars {
+            if scalar == "\u{2}" || scalar == "\u{3}" {
+                if !current.isEmpty { segments.append(DialogueHit.Segment(text: current, isMatch: inMatch)) }
+                current = ""
+                inMatch = scalar == "\u{2}"
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        if !current.isEmpty { segments.append(DialogueHit.Segment(text: current, isMatch: inMatch)) }
+        return segments
+    }
+
+    /// The lines shown just before and after `line` in its source, by time.
+    static func neighbours(of line: DialogueLineRecord, count: Int, in db: Database) throws
+        -> (before: [DialogueLineRecord], after: [DialogueLineRecord])
+    {
+        let before = try DialogueLineRecord.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM dialogue_line WHERE source_id = ? AND (start_ms, id) < (?, ?)
+                ORDER BY start_ms DESC, id DESC LIMIT ?
+                """, arguments: [line.sourceId, line.startMs, line.id, count])
+        let after = try DialogueLineRecord.fetchAll(
+            db,
+            sql: """
+                SELECT * FROM dialogue_line WHERE source_id = ? AND (start_ms, id) > (?, ?)
+                ORDER BY start_ms, id LIMIT ?
+                """, arguments: [line.sourceId, line.startMs, line.id, count])
+        return (before.reversed(), after)
+    }
+}

@@ -1,0 +1,65 @@
+import Foundation
+import SubDB
+
+/// `subfix jobs`: the recent runs of subfix commands, from the library's job log.
+enum JobsCommand {
+    static let spec = CommandSpec(
+        name: "jobs",
+        summary: "List recent runs of fix, index and the other commands.",
+        options: [
+            .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
+            .value("limit", "N", "At most N runs, newest first (default 20)."),
+            .flag("json", "One JSON object per run."),
+        ],
+        run: { arguments, io in try run(arguments, io: io) })
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
+        let limit = try arguments.integer("limit", in: 1...100_000) ?? 20
+        let jobs: [JobRecord]
+        do {
+            jobs = try LibraryDatabase(path: databasePath, mode: .existing).recentJobs(limit: limit)
+        } catch let error as LibraryError {
+            io.error("\(error)")
+            return .someFailed
+        } catch {
+            io.error("\(error)", file: databasePath)
+            return .someFailed
+        }
+        for job in jobs {
+            if arguments.has("json") {
+                io.printJSON(json(job))
+            } else {
+                io.print(line(job))
+            }
+        }
+        return .success
+    }
+
+    /// `2026-11-29T19:40:01Z`
+    static func date(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.string(from: date)
+    }
+
+    /// `#3 2026-11-29T19:40:01Z fix succeeded 1.2 s: changed 2, files 2 -- fix --out o a.srt`
+    static func line(_ job: JobRecord) -> String {
+        var text = "#\(job.id ?? 0) \(date(job.startedAt)) \(job.command) \(job.status)"
+        if let finished = job.finishedAt {
+            text += String(format: " %.1f s", finished.timeIntervalSince(job.startedAt))
+        }
+        let counts = job.counts.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)" }
+        if !counts.isEmpty { text += ": " + counts.joined(separator: ", ") }
+        return text + " -- " + ([job.command] + job.arguments).joined(separator: " ")
+    }
+
+    static func json(_ job: JobRecord) -> JSON {
+        .object([
+            ("id", .int(Int(job.id ?? 0))), ("command", .string(job.command)),
+            ("arguments", .array(job.arguments.map(JSON.string))), ("started", .string(date(job.startedAt))),
+            ("finished", .optional(job.finishedAt.map(date))), ("status", .string(job.status)),
+            ("counts", .object(job.counts.sorted { $0.key < $1.key }.map { ($0.key, JSON.int($0.value)) })),
+        ])
+    }
+}

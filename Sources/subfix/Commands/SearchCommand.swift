@@ -1,0 +1,131 @@
+import Foundation
+import SubDB
+
+/// `subfix search`: finds dialogue lines in the library, best matches first.
+enum SearchCommand {
+    static let spec = CommandSpec(
+        name: "search",
+        summary: "Find lines of dialogue in the library built by `subfix index`.",
+        positionals: [
+            PositionalSpec(
+                name: "QUERY", minimum: 1, maximum: 1,
+                help: "Words to find; quote the whole query for the shell.")
+        ],
+        options: [
+            .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
+            .value("lang", "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
+            .value("path", "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
+            .value("limit", "N", "At most N hits (default 20)."),
+            .value("context", "N", "Also show N lines before and after each hit."),
+            .flag("json", "One JSON object per hit."),
+        ],
+        discussion: """
+            Query language: every word must appear; a run of Chinese, Japanese or Korean characters must appear as
+            written (你好 finds 你好, not 你，好); "quoted words" must appear in that order; word* matches words that
+            start with word (Latin letters); -word excludes; OR between words gives alternatives. Case, accents and
+            full-width forms do not matter. A query that starts with - goes after --: subfix search -- '-a b'.
+            Hits are ranked by bm25; without --lang and --path, among the 1,000 most recently indexed matching
+            lines when there are more. A query with nothing to search is an error (exit 1); a search with no hit
+            prints nothing and exits 0.
+            """,
+        run: { arguments, io in try run(arguments, io: io) })
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
+        let limit = try arguments.integer("limit", in: 1...10_000) ?? 20
+        let context = try arguments.integer("context", in: 0...100) ?? 0
+        // Paths are stored absolute: a relative pattern is taken from the current directory.
+        let pattern = arguments.value("path").map { pattern in
+            pattern.hasPrefix("/") || pattern.hasPrefix("*")
+                ? pattern : FileManager.default.currentDirectoryPath + "/" + pattern
+        }
+        let options = DialogueSearchOptions(
+            language: arguments.value("lang"), pathPattern: pattern, limit: limit, context: context)
+        let text = arguments.positionals.first ?? ""
+        let query: DialogueQuery
+        do {
+            query = try DialogueQuery(text)
+        } catch {
+            io.error("\(LibraryError.query(error))")
+            return .someFailed
+        }
+        let hits: [DialogueHit]
+        do {
+            let library = try LibraryDatabase(path: databasePath, mode: .existing)
+            hits = try library.search(query, options: options)
+        } catch let error as LibraryError {
+            io.error("\(error)")
+            return .someFailed
+        } catch {
+            io.error("\(error)", file: databasePath)
+            return .someFailed
+        }
+        let json = arguments.has("json")
+        for (number, hit) in hits.enumerated() {
+            if json {
+                io.printJSON(self.json(hit))
+            } else {
+                if context > 0 && number > 0 { io.print("--") }
+                for line in hit.before { io.print(contextLine(line)) }
+                io.print(header(hit) + "  " + marked(hit.segments, bold: io.stdoutIsTerminal))
+                for line in hit.after { io.print(contextLine(line)) }
+            }
+        }
+        return .success
+    }
+
+    /// `HH:MM:SS.mmm`
+    static func timestamp(_ milliseconds: Int) -> String {
+        let ms = max(0, milliseconds)
+        let hours = ms / 3_600_000
+        let minutes = ms / 60_000 % 60
+        let seconds = ms / 1000 % 60
+        func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let fraction = ms % 1000
+        let three = fraction < 10 ? "00\(fraction)" : fraction < 100 ? "0\(fraction)" : "\(fraction)"
+        return "\(two(hours)):\(two(minutes)):\(two(seconds)).\(three)"
+    }
+
+    /// `path [track 2, ja] 00:00:01.000 --> 00:00:02.500`
+    static func header(_ hit: DialogueHit) -> String {
+        var text = DisplayPath.show(hit.path)
+        var details: [String] = []
+        if let track = hit.source.playerIndex { details.append("track \(track)") }
+        if let language = hit.source.language { details.append(language) }
+        if !details.isEmpty { text += " [" + details.joined(separator: ", ") + "]" }
+        return text + " " + timestamp(hit.line.startMs) + " --> " + timestamp(hit.line.endMs)
+    }
+
+    /// A line shown around a hit: indented, with its times.
+    static func contextLine(_ line: DialogueLineRecord) -> String {
+        "    " + timestamp(line.startMs) + " --> " + timestamp(line.endMs) + "  " + oneLine(line.text)
+    }
+
+    /// The line with its matches in bold (a terminal) or in `[...]`; line breaks shown as ` / `.
+    static func marked(_ segments: [DialogueHit.Segment], bold: Bool) -> String {
+        segments.map { segment in
+            let text = oneLine(segment.text)
+            guard segment.isMatch else { return text }
+            return bold ? "\u{1B}[1m" + text + "\u{1B}[0m" : "[" + text + "]"
+        }.joined()
+    }
+
+    static func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " / ") }
+
+    /// `{"file","track","language","start","end","text","snippet","rank"}`
+    static func json(_ hit: DialogueHit) -> JSON {
+        var fields: [(String, JSON)] = [
+            ("file", .string(DisplayPath.show(hit.path))),
+            ("track", hit.source.playerIndex.map { JSON.int($0) } ?? .null),
+            ("language", .optional(hit.source.language)),
+            ("start", .string(timestamp(hit.line.startMs))), ("end", .string(timestamp(hit.line.endMs))),
+            ("text", .string(hit.line.text)), ("snippet", .string(hit.snippet)),
+            ("rank", .double((hit.rank * 1000).rounded() / 1000)),
+        ]
+        if !hit.before.isEmpty || !hit.after.isEmpty {
+            fields.append(("before", .array(hit.before.map { .string($0.text) })))
+            fields.append(("after", .array(hit.after.map { .string($0.text) })))
+        }
+        return .object(fields)
+    }
+}

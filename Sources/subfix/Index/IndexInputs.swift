@@ -1,0 +1,104 @@
+import Foundation
+import SubCore
+
+/// A file `subfix index` looks at: a subtitle file or a media file, with its size and modification time.
+struct IndexInput: Sendable, Equatable {
+    /// What the file holds.
+    enum Kind: Sendable, Equatable {
+        case subtitle(SubtitleFormat)
+        case media
+    }
+
+    /// The absolute path, as stored in the library.
+    var path: String
+    var kind: Kind
+    var size: Int64
+    /// Nanoseconds since 1970.
+    var mtime: Int64
+}
+
+/// Finds the files under the paths given to `subfix index`.
+enum IndexInputs {
+    /// The media file extensions whose text tracks are indexed.
+    static let mediaExtensions: Set<String> = ["mkv", "mp4", "m4v", "mov", "webm", "avi", "ts"]
+
+    /// The kind of file a name is, from its extension (any case); nil for other files.
+    static func kind(of name: String) -> IndexInput.Kind? {
+        if let format = SubtitleFormat(path: name) { return .subtitle(format) }
+        let ext = (name as NSString).pathExtension.lowercased()
+        return mediaExtensions.contains(ext) ? .media : nil
+    }
+
+    /// `path` made absolute against the current directory, with `.`, `..` and double slashes resolved
+    /// (symlinks are kept as named).
+    static func absolute(_ path: String) -> String {
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/", omittingEmptySubsequences: true) {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
+    }
+
+    /// The inputs found, the roots walked (absolute), and a failure per argument that cannot be indexed.
+    /// Folders are walked recursively in name order, following symlinks but never into a folder already visited.
+    static func collect(_ arguments: [String]) -> (inputs: [IndexInput], roots: [String], failures: [(String, String)])
+    {
+        var inputs: [IndexInput] = []
+        var roots: [String] = []
+        var failures: [(String, String)] = []
+        var seen: Set<String> = []
+        var visited: Set<[UInt64]> = []
+        for argument in arguments {
+            let path = absolute(argument)
+            var info = stat()
+            guard stat(path, &info) == 0 else {
+                failures.append((argument, "cannot read: \(String(cString: strerror(errno)))"))
+                continue
+            }
+            roots.append(path)
+            if info.st_mode & S_IFMT == S_IFDIR {
+                walk(path, info: info, visited: &visited, seen: &seen, into: &inputs)
+            } else if let kind = kind(of: path) {
+                if seen.insert(path).inserted { inputs.append(input(path, kind: kind, info: info)) }
+            } else {
+                failures.append(
+                    (
+                        argument,
+                        "not a subtitle or media file (expected .ass .ssa .srt .vtt or "
+                            + "\(mediaExtensions.sorted().map { "." + $0 }.joined(separator: " ")))"
+                    ))
+            }
+        }
+        return (inputs, roots, failures)
+    }
+
+    private static func input(_ path: String, kind: IndexInput.Kind, info: stat) -> IndexInput {
+        IndexInput(
+            path: path, kind: kind, size: Int64(info.st_size),
+            mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+    }
+
+    private static func walk(
+        _ folder: String, info: stat, visited: inout Set<[UInt64]>, seen: inout Set<String>,
+        into inputs: inout [IndexInput]
+    ) {
+        guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        for name in names.sorted() {
+            let path = folder + "/" + name
+            var child = stat()
+            guard stat(path, &child) == 0 else { continue }
+            if child.st_mode & S_IFMT == S_IFDIR {
+                walk(path, info: child, visited: &visited, seen: &seen, into: &inputs)
+            } else if child.st_mode & S_IFMT == S_IFREG, let kind = kind(of: name), seen.insert(path).inserted {
+                inputs.append(input(path, kind: kind, info: child))
+            }
+        }
+    }
+}

@@ -1,0 +1,168 @@
+import Dispatch
+import Foundation
+import SubCore
+import SubDB
+import Synchronization
+
+/// What `subfix index` did to one file.
+struct IndexFileResult: Sendable, Equatable {
+    enum Status: String, Sendable {
+        /// Indexed for the first time.
+        case new
+        /// Changed since it was indexed: replaced.
+        case updated
+        /// Same size and modification time: skipped.
+        case unchanged
+        /// Gone from disk (with `--prune`): removed from the library.
+        case removed
+        /// Could not be read, parsed or stored; the library keeps what it had for it.
+        case failed
+    }
+
+    /// The path as shown (relative to the current directory when below it).
+    var file: String
+    var status: Status
+    var sources = 0
+    var lines = 0
+    var error: String?
+    var warning: String?
+
+    var json: JSON {
+        .object([
+            ("file", .string(file)), ("status", .string(status.rawValue)), ("sources", .int(sources)),
+            ("lines", .int(lines)), ("error", .optional(error)),
+        ])
+    }
+}
+
+/// Options of an index run.
+struct IndexOptions: Sendable {
+    var jobs: Int
+    var prune: Bool
+}
+
+/// Reads files on `jobs` threads while one writer stores them in batches, through a bounded queue.
+enum IndexRunner {
+    /// One parsed file (or its failure) on its way to the writer.
+    enum Parsed: Sendable {
+        case file(index: Int, IndexedFile, warning: String?)
+        case failure(index: Int, String)
+    }
+
+    /// The most lines stored per transaction, and the most files.
+    static let batchLines = 20_000
+    static let batchFiles = 256
+
+    /// Runs the whole index: walking, skipping, pruning, parsing and storing. Results are in input order.
+    static func run(_ arguments: [String], library: LibraryDatabase, options: IndexOptions, io: CommandIO) throws
+        -> [IndexFileResult]
+    {
+        let (inputs, roots, argumentFailures) = IndexInputs.collect(arguments)
+        var results = argumentFailures.map { IndexFileResult(file: $0.0, status: .failed, error: $0.1) }
+        let known = try library.indexedFiles()
+        var fileResults: [IndexFileResult] = inputs.map { input in
+            IndexFileResult(file: DisplayPath.show(input.path), status: known[input.path] == nil ? .new : .updated)
+        }
+        var pending: [Int] = []
+        for (index, input) in inputs.enumerated() {
+            if let state = known[input.path], state.size == input.size, state.mtime == input.mtime {
+                fileResults[index].status = .unchanged
+            } else {
+                pending.append(index)
+            }
+        }
+        if options.prune {
+            let found = Set(inputs.map(\.path))
+            let vanished = known.keys.filter { path in
+                !found.contains(path) && roots.contains { root in path == root || path.hasPrefix(root + "/") }
+            }.sorted()
+            try library.remove(paths: vanished)
+            results += vanished.map { IndexFileResult(file: DisplayPath.show($0), status: .removed) }
+        }
+        store(pending, of: inputs, into: &fileResults, library: library, options: options, io: io)
+        return results + fileResults
+    }
+
+    /// Parses `pending` inputs on worker threads and stores them from this thread.
+    private static func store(
+        _ pending: [Int], of inputs: [IndexInput], into results: inout [IndexFileResult], library: LibraryDatabase,
+        options: IndexOptions, io: CommandIO
+    ) {
+        guard !pending.isEmpty else { return }
+        let workers = max(1, min(options.jobs, pending.count))
+        let queue = BoundedQueue<Parsed>(capacity: workers * 4)
+        let next = Mutex(0)
+        DispatchQueue.global().async {
+            DispatchQueue.concurrentPerform(iterations: workers) { _ in
+                while true {
+                    let position = next.withLock { value -> Int? in
+                        guard value < pending.count else { return nil }
+                        defer { value += 1 }
+                        return value
+                    }
+                    guard let position else { return }
+                    let index = pending[position]
+                    do throws(IndexFailure) {
+                        let (file, warning) = try IndexReader.read(inputs[index])
+                        queue.put(.file(index: index, file, warning: warning))
+                    } catch {
+                        queue.put(.failure(index: index, error.cause))
+                    }
+                }
+            }
+            queue.close()
+        }
+        var done = 0
+        var storedLines = 0
+        var lastProgress = Date()
+        var progressShown = false
+        while let first = queue.take() {
+            var batch = [first]
+            var lines = first.lineCount
+            while lines < batchLines, batch.count < batchFiles, let more = queue.poll() {
+                batch.append(more)
+                lines += more.lineCount
+            }
+            var files: [(Int, IndexedFile)] = []
+            for parsed in batch {
+                switch parsed {
+                case .file(let index, let file, let warning):
+                    files.append((index, file))
+                    results[index].warning = warning
+                case .failure(let index, let cause):
+                    results[index].status = .failed
+                    results[index].error = cause
+                }
+            }
+            do {
+                try library.store(files.map(\.1))
+                for (index, file) in files {
+                    results[index].sources = file.sources.count
+                    results[index].lines = file.lineCount
+                }
+                storedLines += lines
+            } catch {
+                for (index, _) in files {
+                    results[index].status = .failed
+                    results[index].error = "cannot store in \(library.path): \(error)"
+                }
+            }
+            done += batch.count
+            if io.stderrIsTerminal, Date().timeIntervalSince(lastProgress) > 0.1 {
+                io.progress("\r\u{1B}[K[\(done)/\(pending.count)] indexing... \(storedLines) lines")
+                progressShown = true
+                lastProgress = Date()
+            }
+        }
+        if progressShown { io.progress("\r\u{1B}[K") }
+    }
+}
+
+extension IndexRunner.Parsed {
+    var lineCount: Int {
+        switch self {
+        case .file(_, let file, _): return file.lineCount
+        case .failure: return 0
+        }
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import SubDB
+
+/// Where the library database is: `--db PATH`, else the XDG default.
+enum LibraryLocation {
+    /// The path `--db` gives, else `$XDG_DATA_HOME/subfix/library.sqlite` or
+    /// `$HOME/.local/share/subfix/library.sqlite`; nil when none of them is set.
+    static func path(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String? {
+        if let path = arguments.value("db") {
+            guard !path.isEmpty else {
+                throw UsageError.invalidValue(option: "db", value: path, expected: "a file path")
+            }
+            return path
+        }
+        let environment = io.environment
+        let hasData = environment["XDG_DATA_HOME"].map { $0.hasPrefix("/") } ?? false
+        let hasHome = !(environment["HOME"] ?? "").isEmpty
+        guard hasData || hasHome else { return nil }
+        return LibraryDatabase.defaultPath(environment: environment)
+    }
+
+    /// Like `path`, but a missing location is a usage error (commands that need the library).
+    static func requiredPath(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String {
+        guard let path = try path(arguments, io: io) else {
+            throw UsageError.invalidValue(
+                option: "db", value: "", expected: "a path: neither XDG_DATA_HOME nor HOME is set")
+        }
+        return path
+    }
+}
+
+/// Writes runs of subfix commands to the library's job log.
+enum JobLog {
+    /// Records one run; a database that cannot be opened or written is a warning, never a failure of the run.
+    static func record(
+        _ job: JobRecord, files: [JobFileRecord], databasePath: String?, library: LibraryDatabase? = nil,
+        io: CommandIO
+    ) {
+        guard let databasePath else { return }
+        do {
+            let database = try library ?? LibraryDatabase(path: databasePath, mode: .create)
+            try database.record(job: job, files: files)
+        } catch {
+            io.warning("cannot record the job: \(error)", file: databasePath)
+        }
+    }
+}
+
+extension ParsedArguments {
+    /// The options (by name, flags without value) then the positionals: the command line kept in the job log.
+    var loggedArguments: [String] {
+        var logged: [String] = []
+        for (name, values) in values.sorted(by: { $0.key < $1.key }) {
+            for value in values {
+                logged.append("--" + name)
+                if !value.isEmpty { logged.append(value) }
+            }
+        }
+        return logged + positionals
+    }
+}

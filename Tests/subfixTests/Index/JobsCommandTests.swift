@@ -1,0 +1,75 @@
+import Foundation
+import SubDB
+import Testing
+
+@testable import subfix
+
+@Suite struct JobsCommandTests {
+    @Test func fixAndIndexRunsAreLogged() throws {
+        let fixture = try IndexFixture()
+        let input = fixture.path + "/media/a.ass"
+        try Data(
+            """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize
+            Style: Default,Arial,20
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\fnSimHei}你好
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: input))
+        let missing = fixture.path + "/media/missing.srt"
+        var (status, _, _) = fixture.run(["fix", "--dry-run", "--db", fixture.db, input, missing])
+        #expect(status == .someFailed)
+        (status, _, _) = fixture.run(["index", fixture.path + "/media", "--db", fixture.db])
+        #expect(status == .success)
+
+        let library = try LibraryDatabase(path: fixture.db, mode: .existing)
+        let jobs = try library.recentJobs(limit: 10)
+        #expect(jobs.map(\.command) == ["index", "fix"])
+        let fix = try #require(jobs.last)
+        #expect(fix.arguments == [input, missing, "--dry-run", "--db", fixture.db])
+        #expect(fix.status == "failed")
+        #expect(fix.counts == ["files": 2, "changed": 1, "unchanged": 0, "failed": 1])
+        let files = try library.files(ofJob: try #require(fix.id))
+        #expect(files.map(\.path) == [input, missing])
+        #expect(files.map(\.status) == ["changed", "failed"])
+        #expect(files.first?.counts == ["styles": 1, "fnTags": 1, "fontTags": 0])
+        #expect(files.last?.error == "cannot read: No such file or directory")
+
+        let (jobsStatus, out, err) = fixture.run(["jobs", "--db", fixture.db, "--json", "--limit", "1"])
+        #expect(jobsStatus == .success && err == "")
+        #expect(
+            out.hasPrefix(
+                #"{"id":2,"command":"index","arguments":["--db","\#(fixture.db)","\#(fixture.path)/media"],"started":"#)
+        )
+        #expect(
+            out.hasSuffix(
+                #""status":"succeeded","counts":{"failed":0,"files":1,"lines":1,"new":1,"removed":0,"unchanged":0,"updated":0}}"#
+                    + "\n"))
+        let (_, text, _) = fixture.run(["jobs", "--db", fixture.db])
+        let lines = text.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.last?.hasPrefix("#1 ") == true)
+        #expect(
+            lines.last?.hasSuffix(
+                ": changed 1, failed 1, files 2, unchanged 0 -- fix \(input) \(missing) --dry-run --db \(fixture.db)")
+                == true)
+    }
+
+    @Test func aDatabaseThatCannotBeOpenedIsOnlyAWarningForFix() throws {
+        let fixture = try IndexFixture()
+        let input = try fixture.srt("a.srt", ["你好"])
+        let blocked = fixture.path + "/media/a.srt/library.sqlite"  // below a file: cannot be created
+        let (status, out, err) = fixture.run(["fix", "--dry-run", "--db", blocked, input])
+        #expect(status == .success)
+        #expect(out.hasSuffix("1 file: 0 changed, 1 unchanged, 0 failed\n"))
+        #expect(err.hasPrefix("subfix: warning: \(blocked): cannot record the job: "))
+        #expect(err.split(separator: "\n").count == 1)
+    }
+}

@@ -1,0 +1,85 @@
+import Foundation
+import SubDB
+import Testing
+
+@testable import subfix
+
+@Suite struct SearchCommandTests {
+    func indexed(_ texts: [String]) throws -> (IndexFixture, String) {
+        let fixture = try IndexFixture()
+        let file = try fixture.srt("show.ja.srt", texts)
+        let (status, _, err) = fixture.run(["index", fixture.path + "/media", "--db", fixture.db])
+        #expect(status == .success && err == "")
+        return (fixture, file)
+    }
+
+    @Test func hitsWithContextAndMarks() throws {
+        let (fixture, file) = try indexed(["一", "こんにちは、世界", "二\n三", "こんにちは"])
+        let (status, out, err) = fixture.run(["search", "こんにちは", "--db", fixture.db, "--context", "1"])
+        #expect(status == .success && err == "")
+        #expect(
+            out == """
+                    00:00:02.000 --> 00:00:02.500  二 / 三
+                \(file) [ja] 00:00:03.000 --> 00:00:03.500  [こんにちは]
+                --
+                    00:00:00.000 --> 00:00:00.500  一
+                \(file) [ja] 00:00:01.000 --> 00:00:01.500  [こんにちは]、世界
+                    00:00:02.000 --> 00:00:02.500  二 / 三
+
+                """)
+        let (_, limited, _) = fixture.run(["search", "こんにちは", "--db", fixture.db, "--limit", "1", "--json"])
+        #expect(limited.hasPrefix(#"{"file":"\#(file)","track":null,"language":"ja","start":"00:00:03.000""#))
+        #expect(limited.split(separator: "\n").count == 1)
+    }
+
+    @Test func boldOnATerminal() throws {
+        let (fixture, file) = try indexed(["你好世界"])
+        let captured = CapturedOutput()
+        let io = CommandIO(
+            stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) }, stdoutIsTerminal: true,
+            environment: [:])
+        #expect(SubfixCLI.run(["search", "世界", "--db", fixture.db], io: io) == .success)
+        #expect(captured.stdout == "\(file) [ja] 00:00:00.000 --> 00:00:00.500  你好\u{1B}[1m世界\u{1B}[0m\n")
+    }
+
+    @Test(arguments: [
+        ("\"", "the query has nothing to search for (no letters, digits or CJK characters)"),
+        ("OR", "the query has nothing to search for (no letters, digits or CJK characters)"),
+        ("-你好", "the query only excludes words: add a word to find"),
+        (String(repeating: "a ", count: 100), "the query has more than 64 words"),
+    ])
+    func queryErrorsAreOneLine(query: String, cause: String) throws {
+        let (fixture, _) = try indexed(["你好"])
+        let (status, out, err) = fixture.run(["search", "--db", fixture.db, "--", query])
+        #expect(status == .someFailed)
+        #expect(out == "")
+        #expect(err == "subfix: error: query: \(cause)\n")
+    }
+
+    @Test(arguments: [
+        "NEAR(", "*", "'; DROP TABLE dialogue_line; --", "a\u{0}b", String(repeating: "你", count: 10_000),
+    ])
+    func hostileQueriesNeverReachSQLite(query: String) throws {
+        let (fixture, _) = try indexed(["你好 drop table a b"])
+        let (status, _, err) = fixture.run(["search", query, "--db", fixture.db])
+        #expect(!err.contains("SQLite"))
+        #expect(status == .success || err.hasPrefix("subfix: error: query: "))
+    }
+
+    @Test func aMissingDatabaseSaysHowToBuildOne() throws {
+        let fixture = try IndexFixture()
+        let (status, out, err) = fixture.run(["search", "你好", "--db", fixture.db])
+        #expect(status == .someFailed && out == "")
+        #expect(err == "subfix: error: \(fixture.db): no library database (build one with `subfix index PATH...`)\n")
+        #expect(!FileManager.default.fileExists(atPath: fixture.db))
+        let (jobsStatus, _, jobsErr) = fixture.run(["jobs", "--db", fixture.db])
+        #expect(jobsStatus == .someFailed)
+        #expect(jobsErr == err)
+    }
+
+    @Test func timestamps() {
+        #expect(SearchCommand.timestamp(0) == "00:00:00.000")
+        #expect(SearchCommand.timestamp(3_723_004) == "01:02:03.004")
+        #expect(SearchCommand.timestamp(360_000_000) == "100:00:00.000")
+    }
+}
