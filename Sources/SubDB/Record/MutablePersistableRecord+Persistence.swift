@@ -89,7 +89,7 @@ extension MutablePersistableRecord {
     /// Updates all columns of the record's row: `UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?`.
     /// Throws ``PersistenceError/recordNotFound(databaseTableName:key:)`` when no row has the record's key.
     public func update(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try update(db, onConflict: conflictResolution, columns: nil)
+        try performUpdate(db, onConflict: conflictResolution, columns: nil)
     }
 
     /// Updates the given columns of the record's row.
@@ -97,7 +97,7 @@ extension MutablePersistableRecord {
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         columns: some Collection<String>
     ) throws {
-        try update(db, onConflict: conflictResolution, columns: Set(columns.map { $0.lowercased() }))
+        try performUpdate(db, onConflict: conflictResolution, columns: Set(columns.map { $0.lowercased() }))
     }
 
     /// Updates the given columns of the record's row: `update(db, columns: [Column("score")])`.
@@ -105,10 +105,10 @@ extension MutablePersistableRecord {
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil,
         columns: some Collection<some ColumnExpression>
     ) throws {
-        try update(db, onConflict: conflictResolution, columns: Set(columns.map { $0.name.lowercased() }))
+        try performUpdate(db, onConflict: conflictResolution, columns: Set(columns.map { $0.name.lowercased() }))
     }
 
-    func update(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?, columns: Set<String>?)
+    func performUpdate(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?, columns: Set<String>?)
         throws
     {
         try willSave(db)
@@ -179,7 +179,7 @@ extension MutablePersistableRecord {
     public func updateChanges(_ db: Database, from record: some EncodableRecord) throws -> Bool {
         let changes = try databaseChanges(from: record)
         if changes.isEmpty { return false }
-        try update(db, onConflict: nil, columns: Set(changes.keys.map { $0.lowercased() }))
+        try performUpdate(db, onConflict: nil, columns: Set(changes.keys.map { $0.lowercased() }))
         return true
     }
 

@@ -1,0 +1,155 @@
+import Dispatch
+import Foundation
+internal import CSQLite
+import Synchronization
+
+/// A WAL database with one writer connection and up to `maximumReaderCount` reader connections, so that
+/// reads run concurrently with each other and with the writer.
+///
+///     let dbPool = try DatabasePool(path: "/path/to/database.sqlite")
+///     try dbPool.write { db in try db.execute(sql: "INSERT INTO player (name) VALUES (?)", arguments: ["Arthur"]) }
+///     let names = try dbPool.read { db in try String.fetchAll(db, sql: "SELECT name FROM player") }
+///
+/// Each `read` runs in a deferred transaction on a read-only reader connection, so it sees one committed
+/// snapshot of the database, and never waits for the writer. Readers are opened lazily.
+///
+/// `@unchecked Sendable`: the writer connection is used only on its `SerializedDatabase`'s serial
+/// `DispatchQueue`; idle readers live in `idleReaders`, touched only under the `readerLock` Mutex, and a
+/// checked-out reader is used by the one thread that checked it out; `readerSlots` bounds their number.
+public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
+    let writer: SerializedDatabase
+
+    /// The configuration of the connections.
+    public let configuration: Configuration
+
+    /// The path of the database file.
+    public let path: String
+
+    private let readerLock = Mutex<Void>(())
+    private var idleReaders: [Database] = []
+    private var readerCount = 0
+    private let readerSlots: DispatchSemaphore
+    private let maximumReaderCount: Int
+
+    /// Opens (and creates if needed) the database at `path` in WAL mode.
+    public init(path: String, configuration: Configuration = Configuration()) throws {
+        self.configuration = configuration
+        self.path = path
+        maximumReaderCount = max(1, configuration.maximumReaderCount)
+        readerSlots = DispatchSemaphore(value: maximumReaderCount)
+        let label = configuration.label ?? "SubDB.DatabasePool"
+        let flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
+        writer = try SerializedDatabase(
+            path: path, configuration: configuration, label: "\(label).writer", flags: flags)
+        if !configuration.readonly {
+            try writer.sync { db in
+                let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
+                guard mode?.lowercased() == "wal" else {
+                    throw DatabaseError(
+                        resultCode: .SQLITE_ERROR, message: "could not activate WAL mode (got \(mode ?? "nil")): \(path)")
+                }
+                try db.execute(sql: "PRAGMA synchronous = NORMAL")
+            }
+        }
+    }
+
+    // MARK: Readers
+
+    /// Takes an idle reader, or opens a new one, waiting when `maximumReaderCount` are busy.
+    private func checkoutReader() throws -> Database {
+        readerSlots.wait()
+        let idle: Database? = readerLock.withLock { _ in
+            if let reader = idleReaders.popLast() { return reader }
+            readerCount += 1
+            return nil
+        }
+        if let idle {
+            idle.clearSchemaCache()
+            return idle
+        }
+        do {
+            let number = readerLock.withLock { _ in readerCount }
+            let label = (configuration.label ?? "SubDB.DatabasePool") + ".reader.\(number)"
+            return try Database(
+                path: path, configuration: configuration, label: label, flags: SQLITE_OPEN_READONLY)
+        } catch {
+            readerLock.withLock { _ in readerCount -= 1 }
+            readerSlots.signal()
+            throw error
+        }
+    }
+
+    /// Returns a reader to the idle list.
+    private func checkinReader(_ reader: Database) {
+        readerLock.withLock { _ in idleReaders.append(reader) }
+        readerSlots.signal()
+    }
+
+    /// Runs `body` on a reader.
+    private func withReader<T>(_ body: (Database) throws -> T) throws -> T {
+        let reader = try checkoutReader()
+        defer { checkinReader(reader) }
+        return try body(reader)
+    }
+
+    // MARK: Reading
+
+    /// Runs `value` in a read-only transaction on a reader: it sees the last committed snapshot, unaffected by
+    /// concurrent writes.
+    public func read<T>(_ value: (Database) throws -> T) throws -> T {
+        try withReader { db in try db.inReadTransaction(value) }
+    }
+
+    /// Runs `value` in a read-only transaction on a reader, off the calling task.
+    public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            DispatchQueue.global().async {
+                continuation.resume(with: Result { try self.read(value) })
+            }
+        }
+    }
+
+    /// Runs `value` on a reader, outside of any transaction.
+    public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
+        try withReader(value)
+    }
+
+    /// Runs `value` on the writer when called from a write, else on a reader.
+    public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
+        if writer.isOnQueue { return try value(writer.database) }
+        return try withReader(value)
+    }
+
+    // MARK: Writing
+
+    /// Runs `updates` in one IMMEDIATE transaction on the writer; a thrown error rolls it back.
+    public func write<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync { db in try db.inWriteTransaction(updates) }
+    }
+
+    /// Runs `updates` in one transaction on the writer, off the calling task.
+    public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
+        try await withCheckedThrowingContinuation { continuation in
+            writer.queue.async {
+                continuation.resume(with: Result { try self.writer.database.inWriteTransaction(updates) })
+            }
+        }
+    }
+
+    /// Runs `updates` on the writer, outside of any transaction.
+    public func writeWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.sync(updates)
+    }
+
+    /// Waits until no read runs, then runs `updates` on the writer with all reads blocked.
+    public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        for _ in 0..<maximumReaderCount { readerSlots.wait() }
+        defer { for _ in 0..<maximumReaderCount { readerSlots.signal() } }
+        return try writer.sync(updates)
+    }
+
+    /// Runs `updates` on the writer, reusing the current write access when called from inside one.
+    public func unsafeReentrantWrite<T>(_ updates: (Database) throws -> T) throws -> T {
+        try writer.reentrantSync(updates)
+    }
+}
