@@ -26,6 +26,8 @@ public final class Statement {
     let changesSchema: Bool
     /// Set by `step`, cleared by `reset`.
     var isBusy = false
+    /// What the statement reads and writes, from the authorizer (Observation/); nil until first needed.
+    var authorization: StatementAuthorization?
     /// The arguments last bound.
     public private(set) var arguments = StatementArguments()
     /// The column count (`sqlite3_column_count`).
@@ -227,6 +229,7 @@ public final class Statement {
     /// One `sqlite3_step`.
     @inline(__always)
     func step() -> Int32 {
+        if let broker = database.observationBroker { return broker.step(self) }
         isBusy = true
         return sqlite3_step(sqliteStatement)
     }
