@@ -35,6 +35,8 @@ public final class Row {
 
     let layout: RowLayout
     let impl: Impl
+    /// Rows of associated records (`scopes`, `prefetchedRows`), set by association requests (Association/).
+    var associated: RowAssociatedData?
 
     init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
         self.layout = layout
