@@ -8,7 +8,7 @@ public protocol DatabaseCursor<Element>: Cursor {
 }
 
 /// Steps a statement: true for a row, false when done (statement reset), throws on error (statement reset).
-@inline(__always)
+@usableFromInline
 func stepStatement(_ statement: Statement, done: inout Bool) throws -> Bool {
     if done { return false }
     let code = statement.step()
@@ -25,10 +25,27 @@ func stepStatement(_ statement: Statement, done: inout Bool) throws -> Bool {
 }
 
 /// Binds the arguments of a statement about to be fetched from.
-@inline(__always)
-func prepareForFetch(_ statement: Statement, arguments: StatementArguments?) throws {
+@usableFromInline
+func prepareForFetch(_ statement: Statement, arguments: StatementArguments?, requiresColumn: Bool = false) throws {
     statement.resetIfNeeded()
     if let arguments { try statement.setArguments(arguments) }
+    if requiresColumn && statement.columnCount == 0 {
+        throw DatabaseError.misuse("SQL does not return any column", sql: statement.sql)
+    }
+}
+
+/// Ends a fetch that stopped after its first row.
+@usableFromInline
+func finishFetchOne(_ statement: Statement) {
+    statement.reset()
+}
+
+/// The error for a leftmost value that the fast path cannot convert; resets the statement.
+@usableFromInline
+func fastDecodingError<T>(_ statement: Statement, _ type: T.Type) -> RowDecodingError {
+    let error = decodingError(DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0), type, statement)
+    statement.reset()
+    return error
 }
 
 /// A cursor of rows. `next()` returns the same ``Row`` instance at each step, a live view over the statement:
@@ -68,8 +85,9 @@ public final class RowCursor: DatabaseCursor {
 public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
-    private var done = false
+    @usableFromInline var done = false
 
+    @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
         guard statement.columnCount > 0 else {
@@ -83,6 +101,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     }
 
     /// The next value; NULL for a non-optional type, or a failed conversion, throws ``RowDecodingError``.
+    @inlinable
     public func next() throws -> Value? {
         guard try stepStatement(statement, done: &done) else { return nil }
         let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0)
@@ -97,9 +116,10 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
 {
     /// The statement being stepped.
     public let statement: Statement
-    private let sqliteStatement: OpaquePointer
-    private var done = false
+    @usableFromInline let sqliteStatement: OpaquePointer
+    @usableFromInline var done = false
 
+    @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
         guard statement.columnCount > 0 else {
@@ -114,6 +134,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     }
 
     /// The next value; NULL for a non-optional type, or a failed conversion, throws ``RowDecodingError``.
+    @inlinable
     public func next() throws -> Value? {
         guard try stepStatement(statement, done: &done) else { return nil }
         if let value = Value(sqliteStatement: sqliteStatement, index: 0) { return value }
@@ -122,6 +143,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
 }
 
 /// The error for a value of the leftmost column that cannot be decoded. Resets the statement.
+@usableFromInline
 func decodingError<T>(_ dbValue: DatabaseValue, _ type: T.Type, _ statement: Statement) -> RowDecodingError {
     let row = Row(copying: statement)
     let error = RowDecodingError.conversion(

@@ -84,7 +84,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
         case .null: return "NULL"
         case .int64(let v): return String(v)
         case .double(let v): return String(v)
-        case .string(let v): return v.debugDescription
+        case .string(let v): return quotedForDescription(v)
         case .blob(let v): return "Data(\(v.description))"
         }
     }
@@ -96,4 +96,20 @@ extension DatabaseValue: DatabaseValueConvertible {
 
     /// Always succeeds.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> DatabaseValue? { dbValue }
+}
+
+/// A string in double quotes, with `"`, `\\` and control characters escaped: `"O'Brien"`.
+func quotedForDescription(_ string: String) -> String {
+    var result = "\""
+    for scalar in string.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
 }

@@ -12,18 +12,26 @@ extension Row {
     /// All rows of a statement, as independent copies.
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
         try prepareForFetch(statement, arguments: arguments)
-        var rows: [Row] = []
         var done = false
-        let layout = statement.layout
         let count = statement.columnCount
         let sqliteStatement = statement.sqliteStatement
+        // All values go to one buffer; rows are made once it is complete.
+        var values = ContiguousArray<DatabaseValue>()
+        var rowCount = 0
         while try stepStatement(statement, done: &done) {
-            var values = ContiguousArray<DatabaseValue>()
-            values.reserveCapacity(count)
             for index in 0..<Int32(count) {
                 values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
             }
-            rows.append(Row(layout: layout, values: values))
+            rowCount += 1
+        }
+        if count == 0 {
+            return (0..<rowCount).map { _ in Row(layout: statement.layout, values: []) }
+        }
+        let block = RowBlock(layout: statement.layout, values: values)
+        var rows: [Row] = []
+        rows.reserveCapacity(rowCount)
+        for offset in stride(from: 0, to: values.count, by: count) {
+            rows.append(Row(block: block, offset: offset))
         }
         return rows
     }

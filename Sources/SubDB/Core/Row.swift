@@ -26,21 +26,29 @@ internal import CSQLite
 /// the program, as GRDB does; use `decode(_:atIndex:)`/`decode(_:forColumn:)` or an optional type to handle
 /// untrusted data.
 public final class Row {
+    @usableFromInline
     enum Impl {
         /// Copied values.
         case values(ContiguousArray<DatabaseValue>)
+        /// Values in a block shared by the rows of one `fetchAll`, from `offset` on.
+        case block(RowBlock, offset: Int)
         /// A view over the current step of a statement (rows of a ``RowCursor``).
         case statement(Statement)
     }
 
-    let layout: RowLayout
-    let impl: Impl
+    @usableFromInline let layout: RowLayout
+    @usableFromInline let impl: Impl
     /// Rows of associated records (`scopes`, `prefetchedRows`), set by association requests (Association/).
     var associated: RowAssociatedData?
 
     init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
         self.layout = layout
         self.impl = .values(values)
+    }
+
+    init(block: RowBlock, offset: Int) {
+        self.layout = block.layout
+        self.impl = .block(block, offset: offset)
     }
 
     /// A live view over the statement's current row.
@@ -132,7 +140,7 @@ public final class Row {
     /// An independent copy; rows from cursors change at each step, copies never do.
     public func copy() -> Row {
         switch impl {
-        case .values: return self
+        case .values, .block: return self
         case .statement(let statement): return Row(copying: statement)
         }
     }
@@ -142,6 +150,7 @@ public final class Row {
     func databaseValue(atUncheckedIndex index: Int) -> DatabaseValue {
         switch impl {
         case .values(let values): return values[index]
+        case .block(let block, let offset): return block.values[offset + index]
         case .statement(let statement):
             return DatabaseValue(sqliteStatement: statement.sqliteStatement, index: Int32(index))
         }
@@ -159,13 +168,21 @@ public final class Row {
     ///
     ///     let name: String = row[0]
     ///     let score: Int? = row[1]
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ index: Int) -> Value {
-        decodeOrTrap(atIndex: index, column: nil)
+        _decode(atIndex: index, column: nil)
     }
 
     /// The value at `index`, read straight from SQLite when the row comes from a cursor.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
-        fastDecodeOrTrap(atIndex: index, column: nil)
+        if let sqliteStatement = _liveStatement(checkingIndex: index) {
+            if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
+                return value
+            }
+            _liveConversionFailure(atIndex: index, column: nil, type: "\(Value.self)")
+        }
+        return _decode(atIndex: index, column: nil)
     }
 
     /// The value of the leftmost column named `columnName` (case-insensitive). A missing column gives nil to
@@ -173,23 +190,33 @@ public final class Row {
     ///
     ///     let name: String = row["name"]
     ///     let nickname: String? = row["nickname"]
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ columnName: String) -> Value {
-        guard let index = layout.index(of: columnName) else { return missingColumn(columnName) }
-        return decodeOrTrap(atIndex: index, column: columnName)
+        guard let index = _index(ofColumn: columnName) else { return _missingColumn(columnName) }
+        return _decode(atIndex: index, column: columnName)
     }
 
     /// The value of the leftmost column named `columnName`, read straight from SQLite on cursor rows.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
-        guard let index = layout.index(of: columnName) else { return missingColumn(columnName) }
-        return fastDecodeOrTrap(atIndex: index, column: columnName)
+        guard let index = _index(ofColumn: columnName) else { return _missingColumn(columnName) }
+        if let sqliteStatement = _liveStatement(checkingIndex: index) {
+            if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
+                return value
+            }
+            _liveConversionFailure(atIndex: index, column: columnName, type: "\(Value.self)")
+        }
+        return _decode(atIndex: index, column: columnName)
     }
 
     /// The value of a column: `row[Column("name")]`.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible>(_ column: some ColumnExpression) -> Value {
         self[column.name]
     }
 
     /// The value of a column: `row[Column("score")]`, read straight from SQLite on cursor rows.
+    @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(
         _ column: some ColumnExpression
     ) -> Value {
@@ -205,7 +232,7 @@ public final class Row {
             let dbValue = databaseValue(atUncheckedIndex: index)
             if dbValue.isNull { continue }
             guard let value = Value.fromDatabaseValue(dbValue) else {
-                conversionFailure(dbValue, Value.self, index: index, column: name)
+                conversionFailure(dbValue, "\(Value.self)", index: index, column: name)
             }
             return value
         }
@@ -255,43 +282,59 @@ public final class Row {
         try decode(type, forColumn: column.name)
     }
 
-    // MARK: Decoding helpers
+    // MARK: Decoding helpers (used by the inlinable subscripts)
 
-    @inline(__always)
-    private func decodeOrTrap<Value: DatabaseValueConvertible>(atIndex index: Int, column: String?) -> Value {
+    /// The `sqlite3_stmt *` of a live row, after checking the index; nil for copied rows.
+    @usableFromInline
+    func _liveStatement(checkingIndex index: Int) -> OpaquePointer? {
+        guard case .statement(let statement) = impl else { return nil }
+        precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
+        return statement.sqliteStatement
+    }
+
+    /// The index of the leftmost column with this name, ignoring case.
+    @usableFromInline
+    func _index(ofColumn name: String) -> Int? { layout.index(of: name) }
+
+    /// Decodes with `fromDatabaseValue`; NULL for a non-optional type or a failed conversion stops the program.
+    @usableFromInline
+    func _decode<Value: DatabaseValueConvertible>(atIndex index: Int, column: String?) -> Value {
         let dbValue = databaseValue(atIndex: index)
         guard let value = Value.fromDatabaseValue(dbValue) else {
-            conversionFailure(dbValue, Value.self, index: index, column: column)
+            conversionFailure(dbValue, "\(Value.self)", index: index, column: column)
         }
         return value
     }
 
-    @inline(__always)
-    private func fastDecodeOrTrap<Value: DatabaseValueConvertible & StatementColumnConvertible>(
-        atIndex index: Int, column: String?
-    ) -> Value {
-        switch impl {
-        case .statement(let statement):
-            precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
-            guard let value = Value(sqliteStatement: statement.sqliteStatement, index: Int32(index)) else {
-                conversionFailure(databaseValue(atUncheckedIndex: index), Value.self, index: index, column: column)
-            }
-            return value
-        case .values:
-            return decodeOrTrap(atIndex: index, column: column)
-        }
-    }
-
-    private func missingColumn<Value>(_ columnName: String) -> Value {
+    /// nil for optional types; a programmer error otherwise.
+    @usableFromInline
+    func _missingColumn<Value>(_ columnName: String) -> Value {
         if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value { return none }
         preconditionFailure("no such column: \(columnName) in row \(self)")
     }
 
-    private func conversionFailure<Value>(_ dbValue: DatabaseValue, _ type: Value.Type, index: Int, column: String?)
-        -> Never
-    {
+    /// A failed conversion on a live row.
+    @usableFromInline
+    func _liveConversionFailure(atIndex index: Int, column: String?, type: String) -> Never {
+        conversionFailure(databaseValue(atUncheckedIndex: index), type, index: index, column: column)
+    }
+
+    private func conversionFailure(_ dbValue: DatabaseValue, _ type: String, index: Int, column: String?) -> Never {
         preconditionFailure(
-            RowDecodingError.conversion(dbValue, to: type, index: index, column: column, row: self).description)
+            RowDecodingError.conversion(dbValue, toTypeNamed: type, index: index, column: column, row: self)
+                .description)
+    }
+}
+
+/// The values of all the rows of one `Row.fetchAll`, in one buffer: one allocation per row instead of two.
+@usableFromInline
+final class RowBlock {
+    let layout: RowLayout
+    let values: ContiguousArray<DatabaseValue>
+
+    init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
+        self.layout = layout
+        self.values = values
     }
 }
 
@@ -306,7 +349,7 @@ extension Optional: OptionalValue {
 
 extension DatabaseValue {
     /// Reads a column of the statement's current row. The corresponding C functions are `sqlite3_column_*`.
-    @inline(__always)
+    @usableFromInline
     init(sqliteStatement: OpaquePointer, index: Int32) {
         switch sqlite3_column_type(sqliteStatement, index) {
         case SQLITE_INTEGER:

@@ -23,8 +23,15 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         _ dbValue: DatabaseValue, to type: T.Type, index: Int, column: String?, row: Row?,
         statement: Statement? = nil
     ) -> RowDecodingError {
-        var message = "could not decode \(T.self) from database value \(dbValue)"
-        if let column { message += " - column: \(column.debugDescription), column index: \(index)" } else {
+        conversion(dbValue, toTypeNamed: "\(T.self)", index: index, column: column, row: row, statement: statement)
+    }
+
+    static func conversion(
+        _ dbValue: DatabaseValue, toTypeNamed typeName: String, index: Int, column: String?, row: Row?,
+        statement: Statement? = nil
+    ) -> RowDecodingError {
+        var message = "could not decode \(typeName) from database value \(dbValue)"
+        if let column { message += " - column: \(quotedForDescription(column)), column index: \(index)" } else {
             message += " - column index: \(index)"
         }
         return RowDecodingError(message, row: row, statement: statement)

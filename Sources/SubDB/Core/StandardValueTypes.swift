@@ -6,6 +6,7 @@ internal import CSQLite
 // a negative number as UInt, 1.5 as Int) is a failed conversion, never a truncation.
 
 /// True when the column holds NULL. The corresponding C function is `sqlite3_column_type`.
+@usableFromInline
 func columnIsNull(_ statement: OpaquePointer, _ index: Int32) -> Bool {
     sqlite3_column_type(statement, index) == SQLITE_NULL
 }

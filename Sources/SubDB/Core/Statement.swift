@@ -13,7 +13,7 @@ internal import CSQLite
 /// statements); the `sqlite3` handle stays valid while the statement lives (`sqlite3_close_v2`).
 public final class Statement {
     /// The `sqlite3_stmt *`, finalized in `deinit`.
-    let sqliteStatement: OpaquePointer
+    @usableFromInline let sqliteStatement: OpaquePointer
     /// The `sqlite3 *` that compiled it.
     let sqliteConnection: OpaquePointer
     /// The connection (not retained: the connection caches its statements).
@@ -254,6 +254,7 @@ public final class Statement {
 }
 
 /// The column names of a statement or row, with case-insensitive lookup of the leftmost match.
+@usableFromInline
 final class RowLayout {
     let names: [String]
 

@@ -164,7 +164,12 @@ extension SQLExpressible {
 extension String {
     /// The string quoted as an SQL identifier: `"player"`.
     public var quotedDatabaseIdentifier: String {
-        "\"" + replacingOccurrences(of: "\"", with: "\"\"") + "\""
+        if !utf8.contains(UInt8(ascii: "\"")) { return "\"" + self + "\"" }
+        var result = "\""
+        for character in self {
+            if character == "\"" { result += "\"\"" } else { result.append(character) }
+        }
+        return result + "\""
     }
 }
 

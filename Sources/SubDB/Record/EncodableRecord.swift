@@ -82,7 +82,7 @@ extension EncodableRecord {
 
     /// The encoded values.
     func persistenceContainer() throws -> PersistenceContainer {
-        var container = PersistenceContainer()
+        var container = PersistenceContainer(minimumCapacity: 8)
         try encode(to: &container)
         return container
     }

@@ -34,11 +34,13 @@ extension FetchableRecord {
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         let context = RecordDecodingContext(layout: statement.layout)
-        var records: [Self] = []
-        while let row = try rows.next() {
-            records.append(try context.decode(Self.self, row: row))
+        return try context.withCurrent {
+            var records: [Self] = []
+            while let row = try rows.next() {
+                records.append(try Self(row: row))
+            }
+            return records
         }
-        return records
     }
 
     /// Records decoded from a prepared statement, as a set.

@@ -6,24 +6,41 @@ extension FetchableRecord where Self: Decodable {
     /// same name (case-insensitive), nested values and collections from JSON text.
     public init(row: Row) throws {
         let context = RecordDecodingContext.current(for: row)
-        let decoder = RecordDecoder<Self>(row: row, keyTable: context.keyTable(for: Self.self))
+        let decoder = context.state(for: Self.self).decoder(for: row)
+        defer { decoder.isInUse = false }
         try self.init(from: decoder)
     }
 }
 
 /// The `Decoder` of Decodable records: reads straight from the row (from SQLite itself on cursor rows).
-final class RecordDecoder<Record: FetchableRecord>: Decoder {
-    let row: Row
+final class RecordDecoder: Decoder {
+    private(set) var row: Row
+    /// Unowned: the state owns its reusable decoder, and outlives every decoding.
+    unowned let state: RecordDecodingState
     let keyTable: ColumnKeyTable
     /// The raw statement when the row is a live view over a cursor, for `sqlite3_column_*` reads.
-    let sqliteStatement: OpaquePointer?
+    private(set) var sqliteStatement: OpaquePointer?
     var position = 0
+    /// True while a record decodes from this decoder (decoders are reused from row to row).
+    var isInUse = false
+    /// The keyed container of the last `container(keyedBy:)` call, reused for the next rows.
+    private var cachedContainer: AnyObject?
+    private var cachedKeyType: Any.Type?
     var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo() }
 
-    init(row: Row, keyTable: ColumnKeyTable) {
+    init(row: Row, state: RecordDecodingState) {
         self.row = row
-        self.keyTable = keyTable
+        self.state = state
+        self.keyTable = state.keyTable
+        self.sqliteStatement = nil
+        reset(row)
+    }
+
+    /// Points the decoder at the next row.
+    func reset(_ row: Row) {
+        self.row = row
+        position = 0
         if case .statement(let statement) = row.impl {
             sqliteStatement = statement.sqliteStatement
         } else {
@@ -32,34 +49,44 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
+        if let cachedContainer, cachedKeyType == Key.self {
+            // Same Key type as the container stored below: the bit pattern is a KeyedDecodingContainer<Key>
+            // (a struct holding one class reference).
+            return unsafeBitCast(cachedContainer, to: KeyedDecodingContainer<Key>.self)
+        }
+        let container = KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
+        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
+            cachedContainer = unsafeBitCast(container, to: AnyObject.self)
+            cachedKeyType = Key.self
+        }
+        return container
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(
-            Record.self,
-            .init(codingPath: [], debugDescription: "\(Record.self) must decode its values from a keyed container"))
+            state.recordType,
+            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container"))
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         throw DecodingError.typeMismatch(
-            Record.self,
-            .init(codingPath: [], debugDescription: "\(Record.self) must decode its values from a keyed container"))
+            state.recordType,
+            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container"))
     }
 
     // MARK: Column access
 
     @inline(__always)
-    func index(of key: some CodingKey) -> Int? {
-        defer { position += 1 }
-        return keyTable.index(forKey: key.stringValue, position: position)
+    func index(of key: String) -> Int? {
+        let current = position
+        position = current + 1
+        return keyTable.index(forKey: key, position: current)
     }
 
-    func requireIndex(of key: some CodingKey) throws -> Int {
-        guard let index = index(of: key) else {
-            throw RowDecodingError("column not found: \(key.stringValue.debugDescription)", row: row, statement: nil)
-        }
-        return index
+    @inline(__always)
+    func requireIndex(of key: String) throws -> Int {
+        if let index = index(of: key) { return index }
+        throw RowDecodingError("column not found: \(key.debugDescription)", row: row, statement: nil)
     }
 
     @inline(__always)
@@ -74,11 +101,8 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
         -> T
     {
         if let sqliteStatement {
-            if sqlite3_column_type(sqliteStatement, Int32(index)) != SQLITE_NULL,
-                let value = T(sqliteStatement: sqliteStatement, index: Int32(index))
-            {
-                return value
-            }
+            // Nil for NULL and failed conversions.
+            if let value = T(sqliteStatement: sqliteStatement, index: Int32(index)) { return value }
         } else if let value = T.fromDatabaseValue(row.databaseValue(atUncheckedIndex: index)) {
             return value
         }
@@ -89,7 +113,7 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
     func fastOptional<T: DatabaseValueConvertible & StatementColumnConvertible>(_ type: T.Type, forKey key: some CodingKey)
         throws -> T?
     {
-        guard let index = index(of: key), !isNull(at: index) else { return nil }
+        guard let index = index(of: key.stringValue), !isNull(at: index) else { return nil }
         return try fastValue(T.self, at: index)
     }
 
@@ -118,7 +142,7 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
             return value
         }
         do {
-            return try T(from: ColumnDecoder<Record>(dbValue: dbValue, column: column, codingPath: [key], decoder: self))
+            return try T(from: ColumnDecoder(dbValue: dbValue, column: column, codingPath: [key], decoder: self))
         } catch is JSONRequired {
             let data: Data
             switch dbValue.storage {
@@ -126,12 +150,12 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
             case .blob(let blob): data = blob
             default: throw conversionError(T.self, at: index)
             }
-            return try Record.databaseJSONDecoder(for: column).decode(T.self, from: data)
+            return try state.jsonDecoder(column).decode(T.self, from: data)
         }
     }
 
     func decodeDate(_ dbValue: DatabaseValue, column: String) throws -> Date? {
-        switch Record.databaseDateDecodingStrategy(for: column) {
+        switch state.dateStrategy(column) {
         case .deferredToDate: return Date.fromDatabaseValue(dbValue)
         case .timeIntervalSinceReferenceDate:
             return Double.fromDatabaseValue(dbValue).map { Date(timeIntervalSinceReferenceDate: $0) }
@@ -146,7 +170,7 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
     }
 
     func decodeData(_ dbValue: DatabaseValue, column: String) -> Data? {
-        switch Record.databaseDataDecodingStrategy(for: column) {
+        switch state.dataStrategy(column) {
         case .deferredToData: return Data.fromDatabaseValue(dbValue)
         case .custom(let transform): return transform(dbValue)
         }
@@ -170,50 +194,50 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
         }
 
         func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool {
-            try decoder.fastValue(Bool.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Bool.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            try decoder.fastValue(String.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(String.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            try decoder.fastValue(Double.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Double.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
-            try decoder.fastValue(Float.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Float.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            try decoder.fastValue(Int.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Int.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
-            try decoder.fastValue(Int8.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Int8.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 {
-            try decoder.fastValue(Int16.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Int16.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 {
-            try decoder.fastValue(Int32.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Int32.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-            try decoder.fastValue(Int64.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(Int64.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
-            try decoder.fastValue(UInt.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(UInt.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 {
-            try decoder.fastValue(UInt8.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(UInt8.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 {
-            try decoder.fastValue(UInt16.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(UInt16.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 {
-            try decoder.fastValue(UInt32.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(UInt32.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 {
-            try decoder.fastValue(UInt64.self, at: decoder.requireIndex(of: key))
+            try decoder.fastValue(UInt64.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
             if decoder.row.associated != nil, let value = try decoder.associatedValue(T.self, forKey: key) { return value }
-            let index = try decoder.requireIndex(of: key)
+            let index = try decoder.requireIndex(of: key.stringValue)
             if decoder.isNull(at: index), !(T.self is any OptionalValue.Type) {
                 throw decoder.conversionError(T.self, at: index)
             }
@@ -266,7 +290,7 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
             if decoder.row.associated != nil, let value = try decoder.associatedOptionalValue(T.self, forKey: key) {
                 return value
             }
-            guard let index = decoder.index(of: key), !decoder.isNull(at: index) else { return nil }
+            guard let index = decoder.index(of: key.stringValue), !decoder.isNull(at: index) else { return nil }
             return try decoder.decodeValue(T.self, at: index, key: key)
         }
 
@@ -289,12 +313,12 @@ final class RecordDecoder<Record: FetchableRecord>: Decoder {
 struct JSONRequired: Error {}
 
 /// Decodes a value that decodes itself from a single value (a Codable enum, a wrapper) from one column.
-struct ColumnDecoder<Record: FetchableRecord>: Decoder, SingleValueDecodingContainer {
+struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     let dbValue: DatabaseValue
     let column: String
     let codingPath: [any CodingKey]
-    let decoder: RecordDecoder<Record>
-    var userInfo: [CodingUserInfoKey: Any] { Record.databaseDecodingUserInfo }
+    let decoder: RecordDecoder
+    var userInfo: [CodingUserInfoKey: Any] { decoder.state.userInfo() }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw JSONRequired()

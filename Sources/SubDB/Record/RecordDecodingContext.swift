@@ -9,8 +9,8 @@ internal import CSQLite
 /// `init(row:)` picks it up when the row has the same layout, and builds a throwaway one otherwise.
 final class RecordDecodingContext {
     let layout: RowLayout
-    private var keyTable: ColumnKeyTable?
-    private var keyTableOwner: ObjectIdentifier?
+    private var state: RecordDecodingState?
+    private var stateOwner: ObjectIdentifier?
 
     init(layout: RowLayout) { self.layout = layout }
 
@@ -23,6 +23,15 @@ final class RecordDecodingContext {
         return try Record(row: row)
     }
 
+    /// Runs `body` with this context current: for loops that decode many records in a row.
+    @inline(__always)
+    func withCurrent<T>(_ body: () throws -> T) rethrows -> T {
+        let previous = pthread_getspecific(recordDecodingContextKey)
+        pthread_setspecific(recordDecodingContextKey, Unmanaged.passUnretained(self).toOpaque())
+        defer { pthread_setspecific(recordDecodingContextKey, previous) }
+        return try body()
+    }
+
     /// The current context when it matches the row, or a new one.
     static func current(for row: Row) -> RecordDecodingContext {
         if let pointer = pthread_getspecific(recordDecodingContextKey) {
@@ -32,14 +41,49 @@ final class RecordDecodingContext {
         return RecordDecodingContext(layout: row.layout)
     }
 
-    /// The key table of a record type for this layout.
-    func keyTable<Record: FetchableRecord>(for type: Record.Type) -> ColumnKeyTable {
+    /// The decoding state of a record type for this layout.
+    func state<Record: FetchableRecord>(for type: Record.Type) -> RecordDecodingState {
         let owner = ObjectIdentifier(type)
-        if let keyTable, keyTableOwner == owner { return keyTable }
-        let table = ColumnKeyTable(columnNames: layout.names, strategy: Record.databaseColumnDecodingStrategy)
-        keyTable = table
-        keyTableOwner = owner
-        return table
+        if let state, stateOwner == owner { return state }
+        let state = RecordDecodingState(type, columnNames: layout.names)
+        self.state = state
+        stateOwner = owner
+        return state
+    }
+}
+
+/// What the decoder of one record type needs, computed once per fetch: the key table and the record's
+/// decoding strategies, so that the decoder itself is not generic.
+final class RecordDecodingState {
+    let recordType: Any.Type
+    let keyTable: ColumnKeyTable
+    let userInfo: () -> [CodingUserInfoKey: Any]
+    let dateStrategy: (String) -> DatabaseDateDecodingStrategy
+    let dataStrategy: (String) -> DatabaseDataDecodingStrategy
+    let jsonDecoder: (String) -> JSONDecoder
+    private var reusableDecoder: RecordDecoder?
+
+    init<Record: FetchableRecord>(_ type: Record.Type, columnNames: [String]) {
+        recordType = type
+        keyTable = ColumnKeyTable(columnNames: columnNames, strategy: Record.databaseColumnDecodingStrategy)
+        userInfo = { Record.databaseDecodingUserInfo }
+        dateStrategy = { Record.databaseDateDecodingStrategy(for: $0) }
+        dataStrategy = { Record.databaseDataDecodingStrategy(for: $0) }
+        jsonDecoder = { Record.databaseJSONDecoder(for: $0) }
+    }
+
+    /// A decoder over `row`: the same instance from row to row, unless it is busy (a record decoding another
+    /// record of its type from inside its initializer).
+    func decoder(for row: Row) -> RecordDecoder {
+        if let decoder = reusableDecoder, !decoder.isInUse {
+            decoder.reset(row)
+            decoder.isInUse = true
+            return decoder
+        }
+        let decoder = RecordDecoder(row: row, state: self)
+        decoder.isInUse = true
+        if reusableDecoder == nil { reusableDecoder = decoder }
+        return decoder
     }
 }
 
@@ -56,7 +100,8 @@ final class ColumnKeyTable {
     /// The coding key name of each column, after the decoding strategy.
     let keyNames: [String]
     /// Keys in the order they were asked on the first row, with their column index (-1: missing).
-    private var slots: [(key: String, index: Int)] = []
+    private var slotKeys: [String] = []
+    private var slotIndexes: [Int] = []
 
     init(columnNames: [String], strategy: DatabaseColumnDecodingStrategy) {
         if case .useDefaultKeys = strategy {
@@ -69,12 +114,19 @@ final class ColumnKeyTable {
     /// The column index for `key`, asked as the `position`-th lookup of the current row; nil when missing.
     @inline(__always)
     func index(forKey key: String, position: Int) -> Int? {
-        if position < slots.count {
-            let slot = slots[position]
-            if slot.key == key { return slot.index < 0 ? nil : slot.index }
+        if position < slotKeys.count && slotKeys[position] == key {
+            let index = slotIndexes[position]
+            return index < 0 ? nil : index
         }
+        return slowIndex(forKey: key, position: position)
+    }
+
+    private func slowIndex(forKey key: String, position: Int) -> Int? {
         let index = lookup(key)
-        if position == slots.count { slots.append((key, index ?? -1)) }
+        if position == slotKeys.count {
+            slotKeys.append(key)
+            slotIndexes.append(index ?? -1)
+        }
         return index
     }
 

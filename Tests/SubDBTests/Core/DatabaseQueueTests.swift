@@ -6,7 +6,7 @@ import Testing
     @Test func readmeExample() throws {
         let test = try TestDatabase()
         let dbQueue = test.dbQueue
-        try dbQueue.write { db in
+        try dbQueue.write { (db: Database) throws in
             try db.execute(sql: """
                 CREATE TABLE player (
                   id TEXT PRIMARY KEY,
@@ -25,7 +25,7 @@ import Testing
                 VALUES (\(id), \(name), \(score))
                 """)
         }
-        try dbQueue.read { db in
+        try dbQueue.read { (db: Database) throws in
             let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player ORDER BY id")
             var names: [String] = []
             while let row = try rows.next() {

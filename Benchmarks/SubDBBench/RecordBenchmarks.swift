@@ -1,0 +1,157 @@
+import Foundation
+import SubDB
+internal import CSQLite
+
+// Record and FTS5 benchmarks against the raw sqlite3 C API, on the core benchmark's schema and data
+// (BenchData in CoreBenchmarks.swift), in the same run.
+
+/// The benchmark row as a Codable record.
+private struct Dialogue: Codable, FetchableRecord, PersistableRecord {
+    static let databaseTableName = "dialogue"
+    var id: Int64
+    var name: String
+    var score: Int64
+    var startMs: Int64
+    var text: String
+
+    enum CodingKeys: String, CodingKey {
+        case id, name, score
+        case startMs = "start_ms"
+        case text
+    }
+}
+
+/// A match of the full-text table.
+private struct DialogueMatch: Decodable, FetchableRecord, TableRecord {
+    static let databaseTableName = "dialogue_ft"
+    var rowid: Int64
+    var text: String
+}
+
+private let ftsQueryCount = 200
+private let ftsSQL = "SELECT rowid, text FROM dialogue_ft WHERE dialogue_ft MATCH ? ORDER BY rank LIMIT 20"
+
+private func rawInsertRecords(_ connection: RawConnection, _ records: [Dialogue]) {
+    connection.exec("BEGIN")
+    let statement = connection.prepare(BenchData.insertSQL)
+    for record in records {
+        sqlite3_bind_int64(statement, 1, record.id)
+        record.name.withCString { _ = sqlite3_bind_text(statement, 2, $0, -1, csqlite_transient()) }
+        sqlite3_bind_int64(statement, 3, record.score)
+        sqlite3_bind_int64(statement, 4, record.startMs)
+        record.text.withCString { _ = sqlite3_bind_text(statement, 5, $0, -1, csqlite_transient()) }
+        guard sqlite3_step(statement) == SQLITE_DONE else { fatalError("raw C insert failed") }
+        sqlite3_reset(statement)
+    }
+    sqlite3_finalize(statement)
+    connection.exec("COMMIT")
+}
+
+private func rawFetchRecords(_ connection: RawConnection) -> [Dialogue] {
+    let statement = connection.prepare(BenchData.selectSQL)
+    defer { sqlite3_finalize(statement) }
+    var records: [Dialogue] = []
+    while sqlite3_step(statement) == SQLITE_ROW {
+        records.append(
+            Dialogue(
+                id: sqlite3_column_int64(statement, 0),
+                name: String(cString: sqlite3_column_text(statement, 1)),
+                score: sqlite3_column_int64(statement, 2),
+                startMs: sqlite3_column_int64(statement, 3),
+                text: String(cString: sqlite3_column_text(statement, 4))))
+    }
+    return records
+}
+
+private func rawFTSQueries(_ connection: RawConnection, _ patterns: [String]) -> Int {
+    let statement = connection.prepare(ftsSQL)
+    defer { sqlite3_finalize(statement) }
+    var count = 0
+    for pattern in patterns {
+        pattern.withCString { _ = sqlite3_bind_text(statement, 1, $0, -1, csqlite_transient()) }
+        while sqlite3_step(statement) == SQLITE_ROW {
+            let rowid = sqlite3_column_int64(statement, 0)
+            let text = String(cString: sqlite3_column_text(statement, 1))
+            count &+= Int(rowid) &+ text.utf8.count
+        }
+        sqlite3_reset(statement)
+    }
+    return count
+}
+
+/// Seconds taken by raw C and by SubDB, runs alternated so that both see the same machine load, the minimum of
+/// `repetitions` runs each (the least disturbed run on a shared machine).
+private func measurePair(
+    repetitions: Int = 7, rawSetUp: () throws -> Void = {}, subdbSetUp: () throws -> Void = {},
+    raw: () throws -> Void, subdb: () throws -> Void
+) throws -> (raw: Double, subdb: Double) {
+    var rawBest = Double.infinity
+    var subdbBest = Double.infinity
+    for _ in 0..<repetitions {
+        rawBest = min(rawBest, try measureMedian(repetitions: 1, setUp: rawSetUp, raw))
+        subdbBest = min(subdbBest, try measureMedian(repetitions: 1, setUp: subdbSetUp, subdb))
+    }
+    return (rawBest, subdbBest)
+}
+
+/// Runs the record and FTS5 benchmarks and prints ratios to raw C.
+func runRecordBenchmarks() throws {
+    let records = BenchData.rows.map {
+        Dialogue(id: $0.id, name: $0.name, score: $0.score, startMs: $0.startMs, text: $0.text)
+    }
+
+    // Codable record insert in one transaction, each run into a fresh database file.
+    var raw: RawConnection?
+    var dbQueue: DatabaseQueue?
+    let insert = try measurePair(
+        rawSetUp: {
+            raw = nil
+            raw = RawConnection(path: freshDatabasePath("raw-records.sqlite"))
+            raw?.exec(BenchData.createTableSQL)
+        },
+        subdbSetUp: {
+            dbQueue = nil
+            dbQueue = try DatabaseQueue(path: freshDatabasePath("subdb-records.sqlite"))
+            try dbQueue?.write { db in try db.execute(sql: BenchData.createTableSQL) }
+        },
+        raw: { if let raw { rawInsertRecords(raw, records) } },
+        subdb: { try dbQueue?.write { db in for record in records { try record.insert(db) } } })
+    printComparison("Codable record insert", raw: insert.raw, subdb: insert.subdb, target: 4)
+    raw = nil
+    dbQueue = nil
+
+    // Codable fetchAll.
+    let rawConnection = RawConnection(path: benchDirectory + "/raw-records.sqlite")
+    let queue = try DatabaseQueue(path: benchDirectory + "/subdb-records.sqlite")
+    var sink = 0
+    let fetch = try measurePair(
+        raw: { sink &+= rawFetchRecords(rawConnection).count },
+        subdb: { sink &+= try queue.read { db in try Dialogue.fetchAll(db) }.count })
+    printComparison("Codable record fetchAll", raw: fetch.raw, subdb: fetch.subdb, target: 2.5)
+
+    // 200 FTS5 queries, top 20 by bm25, on one shared database file.
+    try queue.write { db in
+        try db.create(virtualTable: "dialogue_ft", using: FTS5()) { t in t.column("text") }
+        try db.execute(sql: "INSERT INTO dialogue_ft(rowid, text) SELECT id, text FROM dialogue")
+    }
+    let rawFTSConnection = RawConnection(path: benchDirectory + "/subdb-records.sqlite")
+    let patterns = try (0..<ftsQueryCount).map { index in
+        try FTS5Pattern(rawPattern: "\(100 + index * 3)* OR bridge \(index * 487)")
+    }
+    let rawPatterns = patterns.map(\.rawPattern)
+    let fts = try measurePair(
+        raw: { sink &+= rawFTSQueries(rawFTSConnection, rawPatterns) },
+        subdb: {
+            sink &+= try queue.read { db in
+                var count = 0
+                for pattern in patterns {
+                    let matches = try DialogueMatch.select(Column.rowID, Column("text"))
+                        .matching(pattern).order(Column.rank).limit(20).fetchAll(db)
+                    for match in matches { count &+= Int(match.rowid) &+ match.text.utf8.count }
+                }
+                return count
+            }
+        })
+    printComparison("200 FTS5 queries, top 20 by bm25", raw: fts.raw, subdb: fts.subdb, target: 1.1)
+    if sink == 42 { print("") }  // keeps the results alive
+}

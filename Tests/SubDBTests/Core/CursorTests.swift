@@ -1,0 +1,94 @@
+import Foundation
+import SubDB
+import Testing
+
+@Suite struct CursorTests {
+    let dbQueue: DatabaseQueue
+
+    init() throws {
+        dbQueue = try DatabaseQueue()
+        try dbQueue.write { (db: Database) throws in
+            try db.execute(sql: "CREATE TABLE t (n INTEGER, team TEXT)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?)")
+            for n in 1...10 { try statement.execute(arguments: [n, n % 2 == 0 ? "even" : "odd"]) }
+        }
+    }
+
+    private func numbers(_ db: Database) throws -> FastDatabaseValueCursor<Int> {
+        try Int.fetchCursor(db, sql: "SELECT n FROM t ORDER BY n")
+    }
+
+    @Test func lazyOperations() throws {
+        try dbQueue.read { (db: Database) throws in
+            #expect(try Array(numbers(db).map { $0 * 2 }.filter { $0 > 10 }) == [12, 14, 16, 18, 20])
+            #expect(try Array(numbers(db).compactMap { $0 % 3 == 0 ? $0 : nil }) == [3, 6, 9])
+            #expect(try Array(numbers(db).flatMap { [$0, $0] }.prefix(4)) == [1, 1, 2, 2])
+            #expect(try Array(numbers(db).prefix(while: { $0 < 4 })) == [1, 2, 3])
+            #expect(try Array(numbers(db).dropFirst(8)) == [9, 10])
+            #expect(try Array(numbers(db).dropFirst()).first == 2)
+            #expect(try Array(numbers(db).drop(while: { $0 < 9 })) == [9, 10])
+            #expect(try numbers(db).dropLast(8) == [1, 2])
+            #expect(try numbers(db).suffix(2) == [9, 10])
+            #expect(try Array(numbers(db).enumerated().map { $0.offset }).last == 9)
+            #expect(try Array(numbers(db).map { [$0] }.joined()).count == 10)
+            #expect(try String.fetchCursor(db, sql: "SELECT team FROM t ORDER BY n LIMIT 3").joined(separator: ",") == "odd,even,odd")
+        }
+    }
+
+    @Test func consumingOperations() throws {
+        try dbQueue.read { (db: Database) throws in
+            #expect(try numbers(db).reduce(0, +) == 55)
+            #expect(try numbers(db).reduce(into: [Int]()) { $0.append($1) }.count == 10)
+            #expect(try numbers(db).contains(7))
+            #expect(try !numbers(db).contains(11))
+            #expect(try numbers(db).contains { $0 > 9 })
+            #expect(try numbers(db).first { $0 > 4 } == 5)
+            #expect(try numbers(db).min() == 1)
+            #expect(try numbers(db).max() == 10)
+            #expect(try numbers(db).max { $0 % 7 < $1 % 7 } == 6)
+            #expect(try numbers(db).allSatisfy { $0 > 0 })
+            var sum = 0
+            try numbers(db).forEach { sum += $0 }
+            #expect(sum == 55)
+            #expect(try Int.fetchCursor(db, sql: "SELECT n FROM t WHERE n > 100").isEmpty)
+        }
+    }
+
+    @Test func collectionsFromCursors() throws {
+        try dbQueue.read { (db: Database) throws in
+            #expect(try Set(numbers(db)).count == 10)
+            #expect(try Array(numbers(db), minimumCapacity: 100).count == 10)
+            let grouped = try Dictionary(grouping: Row.fetchCursor(db, sql: "SELECT n, team FROM t").map { $0.copy() }) {
+                $0["team"] as String
+            }
+            #expect(grouped["even"]?.count == 5)
+            let byNumber = try Dictionary(uniqueKeysWithValues: Row.fetchCursor(db, sql: "SELECT n, team FROM t").map {
+                ($0["n"] as Int, $0["team"] as String)
+            })
+            #expect(byNumber[4] == "even")
+            let counts = try Dictionary(String.fetchCursor(db, sql: "SELECT team FROM t").map { ($0, 1) }, uniquingKeysWith: +)
+            #expect(counts == ["odd": 5, "even": 5])
+        }
+    }
+
+    @Test func cursorErrorsPropagate() throws {
+        try dbQueue.read { (db: Database) throws in
+            let cursor = try Row.fetchCursor(db, sql: "SELECT n, CASE WHEN n = 3 THEN abs(-9223372036854775807 - 1) ELSE n END FROM t")
+            #expect(try cursor.next() != nil)
+            #expect(try cursor.next() != nil)
+            let error = #expect(throws: DatabaseError.self) { try cursor.next() }
+            #expect(error?.message == "integer overflow")
+            #expect(try cursor.next() == nil)
+        }
+    }
+
+    @Test func anyCursor() throws {
+        var n = 0
+        let cursor = AnyCursor<Int> {
+            n += 1
+            return n <= 3 ? n : nil
+        }
+        #expect(try Array(cursor) == [1, 2, 3])
+        #expect(try Array(AnyCursor([1, 2])) == [1, 2])
+    }
+}
