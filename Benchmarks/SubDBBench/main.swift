@@ -8,6 +8,7 @@ import SubDB
 do {
     try runCoreBenchmarks()
     try runRecordBenchmarks()
+    try runObservationBenchmarks()
 
     // MARK: Records and FTS5 (record/query-interface helper)
     // Add `try runRecordBenchmarks()` here: Codable record insert and fetchAll, and 200 FTS5 queries (top 20 by

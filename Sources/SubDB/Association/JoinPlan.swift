@@ -167,7 +167,7 @@ struct JoinPlan {
                 filter: parts.predicate, selection: nil, orderings: []))
             currentAlias = alias
         }
-        let pairs = try steps[0].columnPairs(db, originTable: origin.originTable)
+        let pairs = try origin.firstStepPairs ?? steps[0].columnPairs(db, originTable: origin.originTable)
         let keyColumns = pairs.map { Column($0.destination).qualified(with: currentAlias) }
         if origin.selectsKeys {
             keySelections = keyColumns

@@ -6,8 +6,8 @@ internal import CSQLite
 
 extension QueryInterfaceRequest {
     /// Fetches rows with their scopes and prefetched rows; `keyCount` leading columns (the origin keys of a
-    /// prefetch query) are returned apart.
-    func fetchAssociatedRows(_ db: Database, keyCount: Int = 0) throws -> [(keys: [DatabaseValue], row: Row)] {
+    /// prefetch query) are returned apart, flat, `keyCount` values per row.
+    func fetchAssociatedRows(_ db: Database, keyCount: Int = 0) throws -> (rows: [Row], keys: [DatabaseValue]) {
         var context = SQLGenerationContext()
         let sql: String
         let scope: ScopeLayout?
@@ -20,19 +20,50 @@ extension QueryInterfaceRequest {
             scope = nil
         }
         let statement = try db.cachedStatement(sql: sql)
-        let cursor = try Row.fetchCursor(statement, arguments: context.statementArguments)
         let cache = AssociationDecodingCache()
         let splitter = try RowSplitter(
             columnNames: statement.columnNames, scope: scope, keyCount: keyCount, cache: cache)
-        var result: [(keys: [DatabaseValue], row: Row)] = []
-        while let row = try cursor.next() {
-            result.append(splitter.split(row))
+        var rows: [Row] = []
+        var keys: [DatabaseValue] = []
+        if splitter.root.children.isEmpty {
+            // No scopes: every value goes to one block shared by the rows, as `Row.fetchAll` does.
+            try prepareForFetch(statement, arguments: context.statementArguments)
+            let sqliteStatement = statement.sqliteStatement
+            let range = splitter.root.range
+            var values = ContiguousArray<DatabaseValue>()
+            var rowCount = 0
+            var done = false
+            while try stepStatement(statement, done: &done) {
+                for index in 0..<Int32(keyCount) {
+                    keys.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
+                }
+                for index in range {
+                    values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: Int32(index)))
+                }
+                rowCount += 1
+            }
+            if range.isEmpty {
+                rows = (0..<rowCount).map { _ in Row(layout: splitter.root.layout, values: []) }
+            } else {
+                let block = RowBlock(layout: splitter.root.layout, values: values)
+                rows.reserveCapacity(rowCount)
+                for offset in stride(from: 0, to: values.count, by: range.count) {
+                    rows.append(Row(block: block, offset: offset))
+                }
+            }
+        } else {
+            let cursor = try Row.fetchCursor(statement, arguments: context.statementArguments)
+            while let row = try cursor.next() {
+                let (rowKeys, scoped) = splitter.split(row)
+                keys += rowKeys
+                rows.append(scoped)
+            }
         }
         for join in associationJoins {
             guard case .prefetch(let association) = join else { continue }
-            try prefetch(association, into: result.map(\.row), originTable: tableName, db, cache: cache)
+            try prefetch(association, into: rows, originTable: tableName, db, cache: cache)
         }
-        return result
+        return (rows, keys)
     }
 
     /// Fills `prefetchedRows[association.key]` of every row with one query per chunk of distinct keys.
@@ -40,44 +71,75 @@ extension QueryInterfaceRequest {
         _ association: SQLAssociation, into rows: [Row], originTable: String, _ db: Database,
         cache: AssociationDecodingCache
     ) throws {
+        guard let first = rows.first else { return }
         let pairs = try association.steps[0].columnPairs(db, originTable: originTable)
-        var rowKeys: [[DatabaseValue]?] = []
-        var distinctKeys: [[DatabaseValue]] = []
-        var seen: Set<[DatabaseValue]> = []
-        for row in rows {
-            var key: [DatabaseValue] = []
-            for pair in pairs {
-                guard let index = row.index(forColumn: pair.origin) else {
-                    throw DatabaseError(
-                        message: "including(all: \(association.key)) needs the column \(pair.origin) of "
-                            + "\(originTable) in the selection")
-                }
-                key.append(row.databaseValue(atUncheckedIndex: index))
+        let width = pairs.count
+        // The rows of one fetch share their layout: find the key columns once.
+        let columnIndexes = try pairs.map { pair in
+            guard let index = first.index(forColumn: pair.origin) else {
+                throw DatabaseError(
+                    message: "including(all: \(association.key)) needs the column \(pair.origin) of "
+                        + "\(originTable) in the selection")
             }
-            if key.contains(where: \.isNull) {
-                rowKeys.append(nil)
-                continue
-            }
-            rowKeys.append(key)
-            if seen.insert(key).inserted { distinctKeys.append(key) }
+            return index
         }
-        var grouped: [[DatabaseValue]: [Row]] = [:]
-        let chunkSize = max(1, db.maximumVariableCount / 2 / pairs.count)
+        var keyIndex = OriginKeyIndex()
+        var rowGroups = [Int](repeating: -1, count: rows.count)
+        var key: [DatabaseValue] = []
+        for (position, row) in rows.enumerated() {
+            key.removeAll(keepingCapacity: true)
+            for index in columnIndexes { key.append(row.databaseValue(atUncheckedIndex: index)) }
+            if key.contains(where: \.isNull) { continue }
+            rowGroups[position] = keyIndex.insert(key)
+        }
+        var buckets = [[Row]](repeating: [], count: keyIndex.keys.count)
+        let chunkSize = max(1, db.maximumVariableCount / 2 / width)
         var start = 0
-        while start < distinctKeys.count {
-            let chunk = Array(distinctKeys[start..<min(start + chunkSize, distinctKeys.count)])
+        while start < keyIndex.keys.count {
+            let chunk = Array(keyIndex.keys[start..<min(start + chunkSize, keyIndex.keys.count)])
             start += chunkSize
             var request = association.destination
             request.associationJoins.append(.originKeys(OriginKeys(
-                steps: association.steps, originTable: originTable, keyTuples: chunk, selectsKeys: true)))
-            for (keys, row) in try request.fetchAssociatedRows(db, keyCount: pairs.count) {
-                grouped[keys, default: []].append(row)
+                steps: association.steps, originTable: originTable, keyTuples: chunk, selectsKeys: true,
+                firstStepPairs: pairs)))
+            let fetched = try request.fetchAssociatedRows(db, keyCount: width)
+            for (position, row) in fetched.rows.enumerated() {
+                let offset = position * width
+                if let group = keyIndex.index(of: fetched.keys[offset..<(offset + width)]) {
+                    buckets[group].append(row)
+                }
             }
         }
-        for (row, key) in zip(rows, rowKeys) {
-            let data = row.associatedData(cache: cache)
-            data.prefetchedRows[association.key] = key.flatMap { grouped[$0] } ?? []
+        for (row, group) in zip(rows, rowGroups) {
+            row.associatedData(cache: cache).setPrefetchedRows(group < 0 ? [] : buckets[group], forKey: association.key)
         }
+    }
+}
+
+/// Distinct origin keys of a prefetch, numbered in order of appearance. Integer keys (the common case) hash
+/// one `Int64`, not an array of values.
+struct OriginKeyIndex {
+    private var integers: [Int64: Int] = [:]
+    private var others: [[DatabaseValue]: Int] = [:]
+    private(set) var keys: [[DatabaseValue]] = []
+
+    /// The number of `key`, inserted if new.
+    mutating func insert(_ key: [DatabaseValue]) -> Int {
+        if key.count == 1, case .int64(let integer) = key[0].storage {
+            if let index = integers[integer] { return index }
+            integers[integer] = keys.count
+        } else {
+            if let index = others[key] { return index }
+            others[key] = keys.count
+        }
+        keys.append(key)
+        return keys.count - 1
+    }
+
+    /// The number of `key`, or nil.
+    func index(of key: ArraySlice<DatabaseValue>) -> Int? {
+        if key.count == 1, case .int64(let integer) = key[key.startIndex].storage { return integers[integer] }
+        return others[Array(key)]
     }
 }
 
@@ -114,12 +176,12 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord {
     /// (`struct BookInfo: Decodable, FetchableRecord { var book: Book; var author: Author }`).
     public func fetchAll(_ db: Database) throws -> [RowDecoder] {
         if associationJoins.isEmpty { return try plainFetchAll(self, db) }
-        let rows = try fetchAssociatedRows(db)
+        let rows = try fetchAssociatedRows(db).rows
         guard let first = rows.first else { return [] }
-        let context = RecordDecodingContext(layout: first.row.layout)
+        let context = RecordDecodingContext(layout: first.layout)
         var records: [RowDecoder] = []
         records.reserveCapacity(rows.count)
-        for (_, row) in rows { records.append(try context.decode(RowDecoder.self, row: row)) }
+        for row in rows { records.append(try context.decode(RowDecoder.self, row: row)) }
         return records
     }
 
@@ -141,7 +203,7 @@ extension QueryInterfaceRequest where RowDecoder == Row {
     /// An array of fetched rows, with `scopes` and `prefetchedRows` for associations.
     public func fetchAll(_ db: Database) throws -> [Row] {
         if associationJoins.isEmpty { return try plainFetchAllRows(self, db) }
-        return try fetchAssociatedRows(db).map(\.row)
+        return try fetchAssociatedRows(db).rows
     }
 
     /// The first fetched row.

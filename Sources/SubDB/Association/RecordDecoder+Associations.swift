@@ -32,7 +32,7 @@ extension RecordDecoder {
         guard let data = row.associated else { return nil }
         let name = key.stringValue
         if let scope = data.scopes.first(where: { $0.key == name }) { return .scope(scope.row) }
-        if let rows = data.prefetchedRows[name] { return .prefetched(rows) }
+        if let rows = data.prefetchedRows(name) { return .prefetched(rows) }
         if type is any FetchableRecord.Type, keyTable.index(forKey: name, position: Int.max) == nil { return .base }
         return nil
     }
@@ -60,13 +60,14 @@ extension RecordDecoder {
         let decoded: Any
         switch source {
         case .scope(let scope):
-            if let scope = scope as? T { return scope }
+            if T.self == Row.self, let scope = scope as? T { return scope }
             guard let recordType = T.self as? any FetchableRecord.Type else { throw mismatch(T.self, key) }
             decoded = try decodeRecord(recordType, from: scope, key: key)
         case .prefetched(let rows):
-            if let rows = rows as? T { return rows }
+            if T.self == [Row].self, let rows = rows as? T { return rows }
             guard let arrayType = T.self as? any FetchableRecordArray.Type else { throw mismatch(T.self, key) }
-            decoded = try arrayType.decodeRecords(rows, key: key, cache: AssociationDecodingCache())
+            let cache = row.associated?.decodingCache ?? AssociationDecodingCache()
+            decoded = try arrayType.decodeRecords(rows, key: key, cache: cache)
         case .base:
             guard let recordType = T.self as? any FetchableRecord.Type else { throw mismatch(T.self, key) }
             decoded = try decodeRecord(recordType, from: row, key: "")

@@ -2,8 +2,22 @@
 final class RowAssociatedData {
     /// Rows of included to-one associations, by key, in selection order.
     var scopes: [(key: String, row: Row)] = []
-    /// Rows of `including(all:)` associations, by key.
-    var prefetchedRows: [String: [Row]] = [:]
+    /// Rows of `including(all:)` associations, by key (a few keys: an array is cheaper than a dictionary).
+    var prefetched: [(key: String, rows: [Row])] = []
+
+    /// The prefetched rows of an association.
+    func prefetchedRows(_ key: String) -> [Row]? {
+        prefetched.first { $0.key == key }?.rows
+    }
+
+    /// Sets the prefetched rows of an association.
+    func setPrefetchedRows(_ rows: [Row], forKey key: String) {
+        if let index = prefetched.firstIndex(where: { $0.key == key }) {
+            prefetched[index].rows = rows
+        } else {
+            prefetched.append((key, rows))
+        }
+    }
     /// Decoding contexts shared by the rows of one fetch.
     let decodingCache: AssociationDecodingCache
 
@@ -13,10 +27,15 @@ final class RowAssociatedData {
 /// Record decoding contexts keyed by association key and record type, shared by the rows of one fetch so that
 /// each associated record type computes its column lookup once.
 final class AssociationDecodingCache {
-    private var contexts: [String: RecordDecodingContext] = [:]
+    private struct CacheKey: Hashable {
+        let key: String
+        let type: ObjectIdentifier
+    }
+
+    private var contexts: [CacheKey: RecordDecodingContext] = [:]
 
     func context(key: String, type: Any.Type, layout: RowLayout) -> RecordDecodingContext {
-        let cacheKey = "\(key)\u{0}\(ObjectIdentifier(type).hashValue)"
+        let cacheKey = CacheKey(key: key, type: ObjectIdentifier(type))
         if let context = contexts[cacheKey], context.layout === layout { return context }
         let context = RecordDecodingContext(layout: layout)
         contexts[cacheKey] = context
@@ -52,10 +71,10 @@ extension Row {
         let data: RowAssociatedData?
 
         /// The keys, sorted.
-        public var keys: [String] { data?.prefetchedRows.keys.sorted() ?? [] }
+        public var keys: [String] { data?.prefetched.map(\.key).sorted() ?? [] }
 
         /// The rows of the association with this key, or nil when it was not prefetched.
-        public subscript(_ key: String) -> [Row]? { data?.prefetchedRows[key] }
+        public subscript(_ key: String) -> [Row]? { data?.prefetchedRows(key) }
     }
 
     /// The associated data, created on first use.
@@ -112,10 +131,21 @@ final class RowSplitter {
 
     /// The key values and the scoped row of the statement's current row.
     func split(_ row: Row) -> (keys: [DatabaseValue], row: Row) {
+        var keys: [DatabaseValue] = []
+        if keyCount > 0 {
+            keys.reserveCapacity(keyCount)
+            for index in 0..<keyCount { keys.append(row.databaseValue(atUncheckedIndex: index)) }
+        }
+        if root.children.isEmpty {
+            // No scopes: copy the base columns only.
+            var values = ContiguousArray<DatabaseValue>()
+            values.reserveCapacity(root.range.count)
+            for index in root.range { values.append(row.databaseValue(atUncheckedIndex: index)) }
+            return (keys, Row(layout: root.layout, values: values))
+        }
         var values = ContiguousArray<DatabaseValue>()
         values.reserveCapacity(row.count)
         for index in 0..<row.count { values.append(row.databaseValue(atUncheckedIndex: index)) }
-        let keys = Array(values[0..<keyCount])
         return (keys, makeRow(root, values))
     }
 

@@ -124,6 +124,8 @@ struct OriginKeys: Sendable {
     var keyTuples: [[DatabaseValue]]?
     /// Select the linking columns first, as `subdb_key_0`, ... (`including(all:)` groups rows by them).
     var selectsKeys = false
+    /// The column pairs of the first step, when already resolved.
+    var firstStepPairs: [(origin: String, destination: String)]?
 }
 
 /// English inflections for default association keys: `book` ↔ `books`, `category` ↔ `categories`.
