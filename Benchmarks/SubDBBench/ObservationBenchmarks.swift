@@ -50,14 +50,17 @@ private func measureCommitToChange(_ writer: some DatabaseWriter) throws -> (eac
     let expected = Mutex<Int64>(0)
     let cancellables = (0..<observationCount).map { _ in
         ValueObservation.tracking { db in try Int64.fetchOne(db, sql: "SELECT MAX(id) FROM event") ?? 0 }
-            .start(in: writer, scheduling: .async(onQueue: delivery), onError: { error in
-                FileHandle.standardError.write(Data("subdb-bench: observation error: \(error)\n".utf8))
-            }, onChange: { value in
-                guard value == expected.withLock({ $0 }) else { return }
-                let now = DispatchTime.now().uptimeNanoseconds
-                arrivals.withLock { $0.append(now) }
-                received.signal()
-            })
+            .start(
+                in: writer, scheduling: .async(onQueue: delivery),
+                onError: { error in
+                    FileHandle.standardError.write(Data("subdb-bench: observation error: \(error)\n".utf8))
+                },
+                onChange: { value in
+                    guard value == expected.withLock({ $0 }) else { return }
+                    let now = DispatchTime.now().uptimeNanoseconds
+                    arrivals.withLock { $0.append(now) }
+                    received.signal()
+                })
     }
     for _ in 0..<observationCount { received.wait() }  // initial values
     var each: [UInt64] = []
@@ -84,8 +87,9 @@ private func printLatency(_ name: String, _ samples: (each: [UInt64], last: [UIn
     let last = percentiles(samples.last)
     print(
         name.padding(toLength: 34, withPad: " ", startingAt: 0)
-            + String(format: "each onChange median %7.1f µs  p99 %7.1f µs   all 10: median %7.1f µs  p99 %7.1f µs",
-                     each.median, each.p99, last.median, last.p99))
+            + String(
+                format: "each onChange median %7.1f µs  p99 %7.1f µs   all 10: median %7.1f µs  p99 %7.1f µs",
+                each.median, each.p99, last.median, last.p99))
 }
 
 /// The hand-written equivalent of `Author.including(all: Author.books)`: two queries and grouping.
@@ -111,12 +115,13 @@ func runObservationBenchmarks() throws {
     print("\nAssociations: \(authorCount) authors, \(authorCount * booksPerAuthor) books")
     let dbQueue = try DatabaseQueue(path: freshDatabasePath("associations.sqlite"))
     try dbQueue.write { db in
-        try db.execute(sql: """
-            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id),
-                               title TEXT NOT NULL, year INTEGER NOT NULL);
-            CREATE INDEX book_authorId ON book(authorId);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE book (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id),
+                                   title TEXT NOT NULL, year INTEGER NOT NULL);
+                CREATE INDEX book_authorId ON book(authorId);
+                """)
         for authorId in 1...Int64(authorCount) {
             try BenchAuthor(id: authorId, name: "Author \(authorId)").insert(db)
             for index in 0..<Int64(booksPerAuthor) {
@@ -130,20 +135,25 @@ func runObservationBenchmarks() throws {
     var associationBest = Double.infinity
     var sink = 0
     for _ in 0..<7 {
-        handBest = min(handBest, try measureMedian(repetitions: 1) {
-            sink &+= try dbQueue.read { db in try twoQueries(db) }.reduce(0) { $0 + $1.books.count }
-        })
-        associationBest = min(associationBest, try measureMedian(repetitions: 1) {
-            sink &+= try dbQueue.read { db in try request.fetchAll(db) }.reduce(0) { $0 + $1.books.count }
-        })
+        handBest = min(
+            handBest,
+            try measureMedian(repetitions: 1) {
+                sink &+= try dbQueue.read { db in try twoQueries(db) }.reduce(0) { $0 + $1.books.count }
+            })
+        associationBest = min(
+            associationBest,
+            try measureMedian(repetitions: 1) {
+                sink &+= try dbQueue.read { db in try request.fetchAll(db) }.reduce(0) { $0 + $1.books.count }
+            })
     }
     guard sink == 14 * authorCount * booksPerAuthor else {
-        throw DatabaseError(message: "association benchmark fetched \(sink) books, expected \(14 * authorCount * booksPerAuthor)")
+        throw DatabaseError(
+            message: "association benchmark fetched \(sink) books, expected \(14 * authorCount * booksPerAuthor)")
     }
     let ratio = associationBest / handBest
     print(
         "including(all:) vs 2 raw SQL queries".padding(toLength: 36, withPad: " ", startingAt: 0)
-            + String(format: "raw SQL %8.2f ms   including(all:) %8.2f ms   ratio %5.2fx   target <= 1.5x   %@",
-                     handBest * 1000, associationBest * 1000, ratio, ratio <= 1.5 ? "ok" : "MISSED"))
+            + String(
+                format: "raw SQL %8.2f ms   including(all:) %8.2f ms   ratio %5.2fx   target <= 1.5x   %@",
+                handBest * 1000, associationBest * 1000, ratio, ratio <= 1.5 ? "ok" : "MISSED"))
 }
-

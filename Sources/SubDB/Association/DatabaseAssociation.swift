@@ -68,12 +68,16 @@ public struct DatabaseAssociation<Origin, Destination, Cardinality>: Sendable {
 
     /// Includes an association of the destination, in a nested scope: `Author.books.including(required: Book.publisher)`.
     public func including<D>(required association: DatabaseAssociation<Destination, D, ToOneCardinality>) -> Self {
-        mapDestination { $0.appending(.join(isRequired: true, isIncluded: true, association: association.sqlAssociation)) }
+        mapDestination {
+            $0.appending(.join(isRequired: true, isIncluded: true, association: association.sqlAssociation))
+        }
     }
 
     /// Includes an association of the destination when it exists, in a nested scope.
     public func including<D>(optional association: DatabaseAssociation<Destination, D, ToOneCardinality>) -> Self {
-        mapDestination { $0.appending(.join(isRequired: false, isIncluded: true, association: association.sqlAssociation)) }
+        mapDestination {
+            $0.appending(.join(isRequired: false, isIncluded: true, association: association.sqlAssociation))
+        }
     }
 
     /// Prefetches a to-many association of the destination, with one more query.
@@ -83,12 +87,16 @@ public struct DatabaseAssociation<Origin, Destination, Cardinality>: Sendable {
 
     /// Requires an association of the destination, without selecting it.
     public func joining<D, C>(required association: DatabaseAssociation<Destination, D, C>) -> Self {
-        mapDestination { $0.appending(.join(isRequired: true, isIncluded: false, association: association.sqlAssociation)) }
+        mapDestination {
+            $0.appending(.join(isRequired: true, isIncluded: false, association: association.sqlAssociation))
+        }
     }
 
     /// Joins an association of the destination when it exists, without selecting it.
     public func joining<D, C>(optional association: DatabaseAssociation<Destination, D, C>) -> Self {
-        mapDestination { $0.appending(.join(isRequired: false, isIncluded: false, association: association.sqlAssociation)) }
+        mapDestination {
+            $0.appending(.join(isRequired: false, isIncluded: false, association: association.sqlAssociation))
+        }
     }
 }
 
@@ -129,27 +137,30 @@ extension TableRecord {
     public static func belongsTo<Destination: TableRecord>(
         _ destination: Destination.Type, key: String? = nil, using foreignKey: ForeignKey? = nil
     ) -> BelongsToAssociation<Self, Destination> {
-        DatabaseAssociation(SQLAssociation(
-            key: key ?? Inflections.singularize(Destination.databaseTableName), isToMany: false,
-            steps: [step(destination, .belongsTo, foreignKey)]))
+        DatabaseAssociation(
+            SQLAssociation(
+                key: key ?? Inflections.singularize(Destination.databaseTableName), isToMany: false,
+                steps: [step(destination, .belongsTo, foreignKey)]))
     }
 
     /// `destination` holds a foreign key to the origin, at most one row per origin row.
     public static func hasOne<Destination: TableRecord>(
         _ destination: Destination.Type, key: String? = nil, using foreignKey: ForeignKey? = nil
     ) -> HasOneAssociation<Self, Destination> {
-        DatabaseAssociation(SQLAssociation(
-            key: key ?? Inflections.singularize(Destination.databaseTableName), isToMany: false,
-            steps: [step(destination, .has, foreignKey)]))
+        DatabaseAssociation(
+            SQLAssociation(
+                key: key ?? Inflections.singularize(Destination.databaseTableName), isToMany: false,
+                steps: [step(destination, .has, foreignKey)]))
     }
 
     /// `destination` holds a foreign key to the origin: `static let books = hasMany(Book.self)`.
     public static func hasMany<Destination: TableRecord>(
         _ destination: Destination.Type, key: String? = nil, using foreignKey: ForeignKey? = nil
     ) -> HasManyAssociation<Self, Destination> {
-        DatabaseAssociation(SQLAssociation(
-            key: key ?? Inflections.pluralize(Destination.databaseTableName), isToMany: true,
-            steps: [step(destination, .has, foreignKey)]))
+        DatabaseAssociation(
+            SQLAssociation(
+                key: key ?? Inflections.pluralize(Destination.databaseTableName), isToMany: true,
+                steps: [step(destination, .has, foreignKey)]))
     }
 
     /// Many `destination` rows reached through a pivot association:
@@ -158,9 +169,10 @@ extension TableRecord {
         _ destination: Destination.Type, through pivot: DatabaseAssociation<Self, Pivot, C1>,
         using target: DatabaseAssociation<Pivot, Destination, C2>, key: String? = nil
     ) -> HasManyThroughAssociation<Self, Destination> {
-        DatabaseAssociation(SQLAssociation(
-            key: key ?? Inflections.pluralize(target.sqlAssociation.key), isToMany: true,
-            steps: pivot.sqlAssociation.steps + target.sqlAssociation.steps))
+        DatabaseAssociation(
+            SQLAssociation(
+                key: key ?? Inflections.pluralize(target.sqlAssociation.key), isToMany: true,
+                steps: pivot.sqlAssociation.steps + target.sqlAssociation.steps))
     }
 
     /// One `destination` row reached through two to-one associations:
@@ -169,9 +181,10 @@ extension TableRecord {
         _ destination: Destination.Type, through pivot: DatabaseAssociation<Self, Pivot, ToOneCardinality>,
         using target: DatabaseAssociation<Pivot, Destination, ToOneCardinality>, key: String? = nil
     ) -> HasOneThroughAssociation<Self, Destination> {
-        DatabaseAssociation(SQLAssociation(
-            key: key ?? target.sqlAssociation.key, isToMany: false,
-            steps: pivot.sqlAssociation.steps + target.sqlAssociation.steps))
+        DatabaseAssociation(
+            SQLAssociation(
+                key: key ?? target.sqlAssociation.key, isToMany: false,
+                steps: pivot.sqlAssociation.steps + target.sqlAssociation.steps))
     }
 }
 

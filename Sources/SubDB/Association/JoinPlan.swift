@@ -76,8 +76,9 @@ struct JoinPlan {
         scope = ScopeLayout(key: "", columnCount: try JoinPlan.columnCount(db, base.selection, base.tableName))
         var root = scope
         for join in base.joins {
-            try add(join, parentTable: base.tableName, parentAlias: baseAlias, parentRequired: true,
-                    selectable: true, scope: &root)
+            try add(
+                join, parentTable: base.tableName, parentAlias: baseAlias, parentRequired: true,
+                selectable: true, scope: &root)
         }
         scope = root
     }
@@ -128,18 +129,20 @@ struct JoinPlan {
                 let parts = try step.request.parts(db)
                 let isLast = index == association.steps.count - 1
                 let included = isLast && isIncluded && selectable
-                nodes.append(Node(
-                    alias: alias, tableName: step.tableName, isRequired: required,
-                    conditions: pairs.map { (own: $0.destination, otherAlias: originAlias, other: $0.origin) },
-                    filter: parts.predicate, selection: included ? parts.selection : nil,
-                    orderings: isLast ? parts.orderings : []))
+                nodes.append(
+                    Node(
+                        alias: alias, tableName: step.tableName, isRequired: required,
+                        conditions: pairs.map { (own: $0.destination, otherAlias: originAlias, other: $0.origin) },
+                        filter: parts.predicate, selection: included ? parts.selection : nil,
+                        orderings: isLast ? parts.orderings : []))
                 if isLast {
                     var child = ScopeLayout(
                         key: association.key,
                         columnCount: included ? try JoinPlan.columnCount(db, parts.selection, step.tableName) : 0)
                     for nested in parts.joins {
-                        try add(nested, parentTable: step.tableName, parentAlias: alias, parentRequired: required,
-                                selectable: included, scope: &child)
+                        try add(
+                            nested, parentTable: step.tableName, parentAlias: alias, parentRequired: required,
+                            selectable: included, scope: &child)
                     }
                     if included { scope.children.append(child) }
                 }
@@ -161,10 +164,11 @@ struct JoinPlan {
             let pairs = try steps[index].columnPairs(db, originTable: table)
             let alias = allocateAlias(table)
             let parts = try steps[index - 1].request.parts(db)
-            nodes.append(Node(
-                alias: alias, tableName: table, isRequired: true,
-                conditions: pairs.map { (own: $0.origin, otherAlias: currentAlias, other: $0.destination) },
-                filter: parts.predicate, selection: nil, orderings: []))
+            nodes.append(
+                Node(
+                    alias: alias, tableName: table, isRequired: true,
+                    conditions: pairs.map { (own: $0.origin, otherAlias: currentAlias, other: $0.destination) },
+                    filter: parts.predicate, selection: nil, orderings: []))
             currentAlias = alias
         }
         let pairs = try origin.firstStepPairs ?? steps[0].columnPairs(db, originTable: origin.originTable)
@@ -174,12 +178,16 @@ struct JoinPlan {
         }
         if let tuples = origin.keyTuples {
             if keyColumns.count == 1 {
-                extraPredicates.append(SQLExpression(.inList(
-                    keyColumns[0], tuples.map { SQLExpression(.value($0[0])) }, negated: false)))
+                extraPredicates.append(
+                    SQLExpression(
+                        .inList(
+                            keyColumns[0], tuples.map { SQLExpression(.value($0[0])) }, negated: false)))
             } else {
                 var sql = "("
-                sql += pairs.map { "\(currentAlias.quotedDatabaseIdentifier).\($0.destination.quotedDatabaseIdentifier)" }
-                    .joined(separator: ", ")
+                sql += pairs.map {
+                    "\(currentAlias.quotedDatabaseIdentifier).\($0.destination.quotedDatabaseIdentifier)"
+                }
+                .joined(separator: ", ")
                 let placeholders = "(" + Array(repeating: "?", count: keyColumns.count).joined(separator: ", ") + ")"
                 sql += ") IN (VALUES " + Array(repeating: placeholders, count: tuples.count).joined(separator: ", ")
                 sql += ")"
@@ -213,9 +221,10 @@ struct JoinPlan {
             sql += node.isRequired ? " JOIN " : " LEFT JOIN "
             sql += tableSQL(node.tableName, node.alias) + " ON "
             var conditions = node.conditions.map { condition in
-                SQLExpression(.binary(
-                    op: "=", lhs: Column(condition.own).qualified(with: node.alias),
-                    rhs: Column(condition.other).qualified(with: condition.otherAlias)))
+                SQLExpression(
+                    .binary(
+                        op: "=", lhs: Column(condition.own).qualified(with: node.alias),
+                        rhs: Column(condition.other).qualified(with: condition.otherAlias)))
             }
             if let filter = node.filter { conditions.append(filter.qualifiedDeep(node.alias)) }
             sql += SQLExpression(.associative(op: "AND", operands: conditions, empty: "1")).sql(&context)
@@ -229,8 +238,9 @@ struct JoinPlan {
             sql += " GROUP BY " + base.groupBy.map { $0.qualifiedDeep(baseAlias).sql(&context) }.joined(separator: ", ")
         }
         if !base.havings.isEmpty {
-            let having = SQLExpression(.associative(
-                op: "AND", operands: base.havings.map { $0.qualifiedDeep(baseAlias) }, empty: "1"))
+            let having = SQLExpression(
+                .associative(
+                    op: "AND", operands: base.havings.map { $0.qualifiedDeep(baseAlias) }, empty: "1"))
             sql += " HAVING " + having.sql(&context)
         }
         if !forCount || !base.limitClause.isEmpty {
@@ -269,12 +279,14 @@ extension SQLExpression {
         case .isNull(let expression, let negated):
             return SQLExpression(.isNull(expression.qualifiedDeep(alias), negated: negated))
         case .inList(let expression, let list, let negated):
-            return SQLExpression(.inList(
-                expression.qualifiedDeep(alias), list.map { $0.qualifiedDeep(alias) }, negated: negated))
+            return SQLExpression(
+                .inList(
+                    expression.qualifiedDeep(alias), list.map { $0.qualifiedDeep(alias) }, negated: negated))
         case .between(let expression, let low, let high, let negated):
-            return SQLExpression(.between(
-                expression.qualifiedDeep(alias), low: low.qualifiedDeep(alias), high: high.qualifiedDeep(alias),
-                negated: negated))
+            return SQLExpression(
+                .between(
+                    expression.qualifiedDeep(alias), low: low.qualifiedDeep(alias), high: high.qualifiedDeep(alias),
+                    negated: negated))
         case .collated(let expression, let collation):
             return SQLExpression(.collated(expression.qualifiedDeep(alias), collation: collation))
         }

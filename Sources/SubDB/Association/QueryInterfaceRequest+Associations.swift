@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 // Fetching requests with associations: the joined query cut into row scopes, then one query per
 // `including(all:)` association (`WHERE key IN (...)`, chunked under SQLite's variable limit), never one per row.
@@ -99,9 +99,11 @@ extension QueryInterfaceRequest {
             let chunk = Array(keyIndex.keys[start..<min(start + chunkSize, keyIndex.keys.count)])
             start += chunkSize
             var request = association.destination
-            request.associationJoins.append(.originKeys(OriginKeys(
-                steps: association.steps, originTable: originTable, keyTuples: chunk, selectsKeys: true,
-                firstStepPairs: pairs)))
+            request.associationJoins.append(
+                .originKeys(
+                    OriginKeys(
+                        steps: association.steps, originTable: originTable, keyTuples: chunk, selectsKeys: true,
+                        firstStepPairs: pairs)))
             let fetched = try request.fetchAssociatedRows(db, keyCount: width)
             for (position, row) in fetched.rows.enumerated() {
                 let offset = position * width

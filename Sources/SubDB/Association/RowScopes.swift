@@ -120,7 +120,8 @@ final class RowSplitter {
             let range = offset..<(offset + scope.columnCount)
             offset += scope.columnCount
             let names = range.upperBound <= columnNames.count ? Array(columnNames[range]) : []
-            return Node(key: scope.key, layout: RowLayout(names: names), range: range, children: scope.children.map(build))
+            return Node(
+                key: scope.key, layout: RowLayout(names: names), range: range, children: scope.children.map(build))
         }
         root = build(scope)
         guard offset == columnNames.count else {

@@ -81,7 +81,8 @@ struct AssociationStep: Sendable {
         default:
             throw DatabaseError(
                 message: "could not infer foreign key from \(origin) to \(tableName): "
-                    + "\(candidates.count) foreign keys in table \(table) reference \(referenced); use ForeignKey([...])")
+                    + "\(candidates.count) foreign keys in table \(table) reference \(referenced); use ForeignKey([...])"
+            )
         }
     }
 }

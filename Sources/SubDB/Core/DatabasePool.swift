@@ -72,8 +72,9 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         do {
             let number = readerLock.withLock { _ in readerCount }
             let label = (configuration.label ?? "SubDB.DatabasePool") + ".reader.\(number)"
-            return readerRegistry.register(try Database(
-                path: path, configuration: configuration, label: label, flags: SQLITE_OPEN_READONLY))
+            let reader = try Database(
+                path: path, configuration: configuration, label: label, flags: SQLITE_OPEN_READONLY)
+            return readerRegistry.register(reader)
         } catch {
             readerLock.withLock { _ in readerCount -= 1 }
             readerSlots.signal()

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 extension Database {
     /// How `checkpoint(_:)` copies the WAL into the database file. The corresponding C constants are
@@ -29,7 +29,9 @@ extension Database {
     ///
     ///     let (walFrames, copied) = try db.checkpoint(.truncate)
     @discardableResult
-    public func checkpoint(_ mode: CheckpointMode = .passive) throws -> (walFrameCount: Int, checkpointedFrameCount: Int) {
+    public func checkpoint(_ mode: CheckpointMode = .passive) throws -> (
+        walFrameCount: Int, checkpointedFrameCount: Int
+    ) {
         var walFrames: Int32 = -1
         var checkpointed: Int32 = -1
         let code = sqlite3_wal_checkpoint_v2(sqliteConnection, "main", mode.rawValue, &walFrames, &checkpointed)
@@ -99,10 +101,12 @@ extension Database {
         let stepCode = sqlite3_backup_step(backup, -1)
         let finishCode = sqlite3_backup_finish(backup)
         guard stepCode == SQLITE_DONE else {
-            throw DatabaseError.connectionError(destination.sqliteConnection, code: stepCode, sql: "sqlite3_backup_step")
+            throw DatabaseError.connectionError(
+                destination.sqliteConnection, code: stepCode, sql: "sqlite3_backup_step")
         }
         guard finishCode == SQLITE_OK else {
-            throw DatabaseError.connectionError(destination.sqliteConnection, code: finishCode, sql: "sqlite3_backup_finish")
+            throw DatabaseError.connectionError(
+                destination.sqliteConnection, code: finishCode, sql: "sqlite3_backup_finish")
         }
         destination.clearSchemaCache()
         destination.statementCache.removeAll()

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// What a compiled statement reads and writes, as SQLite's authorizer reports it while the statement
 /// compiles (`SQLITE_READ`, `SQLITE_INSERT`, `SQLITE_DELETE`, `SQLITE_UPDATE`).

@@ -32,8 +32,10 @@ public struct ValueObservation<Value>: Sendable {
     let makeFetcher: @Sendable () -> Fetcher
     let events: ValueObservationEvents
 
-    init(regionMode: RegionMode, events: ValueObservationEvents = ValueObservationEvents(),
-         makeFetcher: @escaping @Sendable () -> Fetcher) {
+    init(
+        regionMode: RegionMode, events: ValueObservationEvents = ValueObservationEvents(),
+        makeFetcher: @escaping @Sendable () -> Fetcher
+    ) {
         self.regionMode = regionMode
         self.events = events
         self.makeFetcher = makeFetcher
@@ -153,7 +155,9 @@ extension Optional where Wrapped == @Sendable () -> Void {
     fileprivate func chained(_ next: (@Sendable () -> Void)?) -> (@Sendable () -> Void)? {
         guard let self else { return next }
         guard let next else { return self }
-        return { self(); next() }
+        return {
+            self(); next()
+        }
     }
 }
 
@@ -162,7 +166,9 @@ extension Optional {
     where Wrapped == @Sendable (A) -> Void {
         guard let self else { return next }
         guard let next else { return self }
-        return { self($0); next($0) }
+        return {
+            self($0); next($0)
+        }
     }
 }
 

@@ -268,9 +268,10 @@ public struct AsyncValueObservation<Element: Sendable>: AsyncSequence, Sendable 
     /// How many values are kept while the iterating task is busy.
     public typealias BufferingPolicy = AsyncThrowingStream<Element, any Error>.Continuation.BufferingPolicy
 
-    typealias Start = @Sendable (
-        _ onError: @escaping @Sendable (any Error) -> Void, _ onChange: @escaping @Sendable (Element) -> Void
-    ) -> AnyDatabaseCancellable
+    typealias Start =
+        @Sendable (
+            _ onError: @escaping @Sendable (any Error) -> Void, _ onChange: @escaping @Sendable (Element) -> Void
+        ) -> AnyDatabaseCancellable
 
     private let bufferingPolicy: BufferingPolicy
     private let startObservation: Start

@@ -1,7 +1,8 @@
 import CSQLite
 import Foundation
-@testable import SubDB
 import Testing
+
+@testable import SubDB
 
 private struct Author: Codable, Equatable, FetchableRecord, PersistableRecord {
     var id: Int64
@@ -79,23 +80,24 @@ private struct PostWithTags: Decodable, FetchableRecord, Equatable {
 private func makeLibrary() throws -> TestDatabase {
     let test = try TestDatabase()
     try test.dbQueue.write { db in
-        try db.execute(sql: """
-            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE book (
-                id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
-            CREATE TABLE biography (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id), text TEXT);
-            INSERT INTO author VALUES (1, 'Jules Verne'), (2, 'Mary Shelley'), (3, 'Nobody');
-            INSERT INTO book VALUES
-                (1, 1, 'Vingt mille lieues', 1870), (2, 1, 'De la Terre à la Lune', 1865),
-                (3, 2, 'Frankenstein', 1818), (4, NULL, 'Anonymous', 1900);
-            INSERT INTO biography VALUES (1, 2, 'Born 1797');
-            CREATE TABLE posts (id TEXT PRIMARY KEY, title TEXT NOT NULL);
-            CREATE TABLE tags (id TEXT PRIMARY KEY, name TEXT NOT NULL);
-            CREATE TABLE post_tags (postId TEXT NOT NULL, tagId TEXT NOT NULL, PRIMARY KEY (postId, tagId));
-            INSERT INTO posts VALUES ('p1', 'Swift'), ('p2', 'SQLite'), ('p3', 'Empty');
-            INSERT INTO tags VALUES ('t1', 'lang'), ('t2', 'db'), ('t3', 'unused');
-            INSERT INTO post_tags VALUES ('p1', 't1'), ('p2', 't2'), ('p2', 't1');
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE book (
+                    id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
+                CREATE TABLE biography (id INTEGER PRIMARY KEY, authorId INTEGER NOT NULL REFERENCES author(id), text TEXT);
+                INSERT INTO author VALUES (1, 'Jules Verne'), (2, 'Mary Shelley'), (3, 'Nobody');
+                INSERT INTO book VALUES
+                    (1, 1, 'Vingt mille lieues', 1870), (2, 1, 'De la Terre à la Lune', 1865),
+                    (3, 2, 'Frankenstein', 1818), (4, NULL, 'Anonymous', 1900);
+                INSERT INTO biography VALUES (1, 2, 'Born 1797');
+                CREATE TABLE posts (id TEXT PRIMARY KEY, title TEXT NOT NULL);
+                CREATE TABLE tags (id TEXT PRIMARY KEY, name TEXT NOT NULL);
+                CREATE TABLE post_tags (postId TEXT NOT NULL, tagId TEXT NOT NULL, PRIMARY KEY (postId, tagId));
+                INSERT INTO posts VALUES ('p1', 'Swift'), ('p2', 'SQLite'), ('p3', 'Empty');
+                INSERT INTO tags VALUES ('t1', 'lang'), ('t2', 'db'), ('t3', 'unused');
+                INSERT INTO post_tags VALUES ('p1', 't1'), ('p2', 't2'), ('p2', 't1');
+                """)
     }
     test.recorder.clear()
     return test
@@ -113,17 +115,22 @@ extension TestDatabase {
         let test = try makeLibrary()
         let request = Book.including(required: Book.author).order(Column("id")).asRequest(of: BookInfo.self)
         let infos = try test.dbQueue.read { db in try request.fetchAll(db) }
-        #expect(test.selects.last == """
-            SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
-            ORDER BY "book"."id"
-            """)
-        #expect(infos.map { "\($0.book.title) by \($0.author.name)" } == [
-            "Vingt mille lieues by Jules Verne", "De la Terre à la Lune by Jules Verne", "Frankenstein by Mary Shelley",
-        ])
+        #expect(
+            test.selects.last == """
+                SELECT "book".*, "author".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
+                ORDER BY "book"."id"
+                """)
+        #expect(
+            infos.map { "\($0.book.title) by \($0.author.name)" } == [
+                "Vingt mille lieues by Jules Verne", "De la Terre à la Lune by Jules Verne",
+                "Frankenstein by Mary Shelley",
+            ])
         // The base record alone, and the scopes of the row.
         let (books, row) = try test.dbQueue.read { db in
-            (try Book.including(required: Book.author).fetchAll(db),
-             try Book.including(required: Book.author).filter(Column("id") == 3).asRequest(of: Row.self).fetchOne(db))
+            (
+                try Book.including(required: Book.author).fetchAll(db),
+                try Book.including(required: Book.author).filter(Column("id") == 3).asRequest(of: Row.self).fetchOne(db)
+            )
         }
         #expect(books.map(\.id) == [1, 2, 3])
         let author = try #require(row?.scopes["author"])
@@ -147,16 +154,20 @@ extension TestDatabase {
         let request = Author.including(all: Author.books.order(Column("year"))).order(Column("id"))
             .asRequest(of: AuthorInfo.self)
         let infos = try test.dbQueue.read { db in try request.fetchAll(db) }
-        #expect(test.selects == [
-            "SELECT * FROM \"author\" ORDER BY \"id\"",
-            "SELECT \"book\".\"authorId\" AS \"subdb_key_0\", \"book\".* FROM \"book\" "
-                + "WHERE \"book\".\"authorId\" IN (1, 2, 3) ORDER BY \"book\".\"year\"",
-        ])
+        #expect(
+            test.selects == [
+                "SELECT * FROM \"author\" ORDER BY \"id\"",
+                "SELECT \"book\".\"authorId\" AS \"subdb_key_0\", \"book\".* FROM \"book\" "
+                    + "WHERE \"book\".\"authorId\" IN (1, 2, 3) ORDER BY \"book\".\"year\"",
+            ])
         #expect(infos.map(\.author.name) == ["Jules Verne", "Mary Shelley", "Nobody"])
-        #expect(infos.map { $0.books.map(\.title) } == [
-            ["De la Terre à la Lune", "Vingt mille lieues"], ["Frankenstein"], [],
-        ])
-        let rows = try test.dbQueue.read { db in try Author.including(all: Author.books).asRequest(of: Row.self).fetchAll(db) }
+        #expect(
+            infos.map { $0.books.map(\.title) } == [
+                ["De la Terre à la Lune", "Vingt mille lieues"], ["Frankenstein"], [],
+            ])
+        let rows = try test.dbQueue.read { db in
+            try Author.including(all: Author.books).asRequest(of: Row.self).fetchAll(db)
+        }
         #expect(rows.map { $0.prefetchedRows["books"]?.count } == [2, 1, 0])
         #expect(rows.first?.prefetchedRows.keys == ["books"])
     }
@@ -164,11 +175,12 @@ extension TestDatabase {
     @Test func includingAllChunksUnderTheVariableLimit() throws {
         let test = try TestDatabase()
         try test.dbQueue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                CREATE TABLE book (
-                    id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE book (
+                        id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
+                    """)
             for id in 1...5_000 {
                 try db.execute(sql: "INSERT INTO author VALUES (?, 'a')", arguments: [id])
                 try db.execute(sql: "INSERT INTO book VALUES (?, ?, 't', 0)", arguments: [id, id])
@@ -199,10 +211,11 @@ extension TestDatabase {
         let tagged = try test.dbQueue.read { db in
             try Post.joining(required: Post.tags.filter(Column("id") == "t1")).order(Column("id")).fetchAll(db)
         }
-        #expect(test.selects.last == """
-            SELECT "posts".* FROM "posts" JOIN "post_tags" ON "post_tags"."postId" = "posts"."id" \
-            JOIN "tags" ON ("tags"."id" = "post_tags"."tagId") AND ("tags"."id" = 't1') ORDER BY "posts"."id"
-            """)
+        #expect(
+            test.selects.last == """
+                SELECT "posts".* FROM "posts" JOIN "post_tags" ON "post_tags"."postId" = "posts"."id" \
+                JOIN "tags" ON ("tags"."id" = "post_tags"."tagId") AND ("tags"."id" = 't1') ORDER BY "posts"."id"
+                """)
         #expect(tagged.map(\.id) == ["p1", "p2"])
 
         let withTags = try test.dbQueue.read { db in
@@ -210,11 +223,12 @@ extension TestDatabase {
                 .asRequest(of: PostWithTags.self).fetchAll(db)
         }
         #expect(withTags.map { $0.tags.map(\.name) } == [["lang"], ["db", "lang"], []])
-        #expect(test.selects.last == """
-            SELECT "post_tags"."postId" AS "subdb_key_0", "tags".* FROM "tags" \
-            JOIN "post_tags" ON "post_tags"."tagId" = "tags"."id" \
-            WHERE "post_tags"."postId" IN ('p1', 'p2', 'p3') ORDER BY "tags"."name"
-            """)
+        #expect(
+            test.selects.last == """
+                SELECT "post_tags"."postId" AS "subdb_key_0", "tags".* FROM "tags" \
+                JOIN "post_tags" ON "post_tags"."tagId" = "tags"."id" \
+                WHERE "post_tags"."postId" IN ('p1', 'p2', 'p3') ORDER BY "tags"."name"
+                """)
     }
 
     @Test func requestForARecord() throws {
@@ -230,7 +244,8 @@ extension TestDatabase {
             #expect(try post.request(for: Post.tags).order(Column("id")).fetchAll(db).map(\.id) == ["t1", "t2"])
             #expect(try post.request(for: Post.tags).fetchCount(db) == 2)
             let tag = try #require(try Tag.fetchOne(db, key: "t1"))
-            #expect(try tag.request(for: Tag.posts).order(Column("id")).fetchAll(db).map(\.title) == ["Swift", "SQLite"])
+            #expect(
+                try tag.request(for: Tag.posts).order(Column("id")).fetchAll(db).map(\.title) == ["Swift", "SQLite"])
             #expect(try frankenstein.request(for: Book.biography).fetchOne(db)?.text == "Born 1797")
         }
     }
@@ -260,24 +275,60 @@ extension TestDatabase {
             static let author = belongsTo(Author.self)
         }
         try test.dbQueue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE loan (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author, editorId INTEGER REFERENCES author)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE loan (id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author, editorId INTEGER REFERENCES author)
+                    """)
             let error = #expect(throws: DatabaseError.self) { try Loan.including(required: Loan.author).fetchAll(db) }
-            #expect(error?.message == """
-                could not infer foreign key from loan to author: 2 foreign keys in table loan reference author; \
-                use ForeignKey([...])
-                """)
-            let missing = #expect(throws: DatabaseError.self) { try Author.including(all: Author.hasMany(Loan.self, key: "x").forKey("y")).fetchAll(db) }
-            #expect(missing?.message == """
-                could not infer foreign key from author to loan: 2 foreign keys in table loan reference author; \
-                use ForeignKey([...])
-                """)
-            let none = #expect(throws: DatabaseError.self) { try Book.including(required: Book.belongsTo(Post.self)).fetchAll(db) }
-            #expect(none?.message == """
-                could not infer foreign key from book to posts: no foreign key in table book references posts; \
-                use ForeignKey([...])
-                """)
+            #expect(
+                error?.message == """
+                    could not infer foreign key from loan to author: 2 foreign keys in table loan reference author; \
+                    use ForeignKey([...])
+                    """)
+            let missing = #expect(throws: DatabaseError.self) {
+                try Author.including(all: Author.hasMany(Loan.self, key: "x").forKey("y")).fetchAll(db)
+            }
+            #expect(
+                missing?.message == """
+                    could not infer foreign key from author to loan: 2 foreign keys in table loan reference author; \
+                    use ForeignKey([...])
+                    """)
+            let none = #expect(throws: DatabaseError.self) {
+                try Book.including(required: Book.belongsTo(Post.self)).fetchAll(db)
+            }
+            #expect(
+                none?.message == """
+                    could not infer foreign key from book to posts: no foreign key in table book references posts; \
+                    use ForeignKey([...])
+                    """)
+        }
+    }
+
+    @Test func decodingAndSelectionErrors() throws {
+        let test = try makeLibrary()
+        struct Mistyped: Decodable, FetchableRecord {
+            var book: Book
+            var author: Date
+        }
+        try test.dbQueue.read { db in
+            let mistyped = #expect(throws: RowDecodingError.self) {
+                try Book.including(required: Book.author).asRequest(of: Mistyped.self).fetchAll(db)
+            }
+            #expect(
+                mistyped.map { String(describing: $0) }?.hasPrefix(
+                    "association \"author\" cannot be decoded as Date: use a FetchableRecord type "
+                        + "(an array for including(all:))") == true)
+            let noKey = #expect(throws: DatabaseError.self) {
+                try Author.select(Column("name")).including(all: Author.books).asRequest(of: Row.self).fetchAll(db)
+            }
+            #expect(noKey?.message == "including(all: books) needs the column id of author in the selection")
+            let nested = #expect(throws: DatabaseError.self) {
+                try Book.including(required: Book.author.including(all: Author.books)).fetchAll(db)
+            }
+            #expect(
+                nested?.message
+                    == "including(all: books) is not supported inside a joined association; "
+                    + "prefetch from the request's own records instead")
         }
     }
 

@@ -16,12 +16,13 @@ private func makeWriter(_ kind: WriterKind, _ path: String) throws -> any Databa
 /// consistent snapshot has `total == COUNT(*)`.
 private func createLedger(_ writer: any DatabaseWriter) throws {
     try writer.write { db in
-        try db.execute(sql: """
-            CREATE TABLE entry (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
-            CREATE INDEX entry_label ON entry(label);
-            CREATE TABLE total (value INTEGER NOT NULL);
-            INSERT INTO total VALUES (0);
-            """)
+        try db.execute(
+            sql: """
+                CREATE TABLE entry (id INTEGER PRIMARY KEY, label TEXT NOT NULL);
+                CREATE INDEX entry_label ON entry(label);
+                CREATE TABLE total (value INTEGER NOT NULL);
+                INSERT INTO total VALUES (0);
+                """)
     }
 }
 
@@ -32,8 +33,10 @@ private func addEntry(_ db: Database, _ label: String) throws {
 
 private func ledgerState(_ reader: any DatabaseReader) throws -> (entries: Int, total: Int) {
     try reader.read { db in
-        (try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") ?? -1,
-         try Int.fetchOne(db, sql: "SELECT value FROM total") ?? -2)
+        (
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") ?? -1,
+            try Int.fetchOne(db, sql: "SELECT value FROM total") ?? -2
+        )
     }
 }
 
@@ -101,10 +104,12 @@ private func ledgerState(_ reader: any DatabaseReader) throws -> (entries: Int, 
             do {
                 // Would run for minutes.
                 let count = try writer.read { db in
-                    try Int.fetchOne(db, sql: """
-                        WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10000000000)
-                        SELECT COUNT(*) FROM c
-                        """)
+                    try Int.fetchOne(
+                        db,
+                        sql: """
+                            WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c WHERE x < 10000000000)
+                            SELECT COUNT(*) FROM c
+                            """)
                 }
                 outcome.withLock { $0 = "finished: \(count ?? 0)" }
             } catch {
@@ -184,10 +189,12 @@ private func ledgerState(_ reader: any DatabaseReader) throws -> (entries: Int, 
         let corrupt = try DatabaseQueue(path: corruptPath)
         let problems = try corrupt.integrityCheck()
         #expect(!problems.isEmpty)
-        #expect(Array(problems.prefix(4)) == [
-            "Page 25: btreeInitPage() returns error code 11", "Page 23: btreeInitPage() returns error code 11",
-            "Page 24: btreeInitPage() returns error code 11", "On tree page 22 cell 88: invalid page number -654499257",
-        ])
+        #expect(
+            Array(problems.prefix(4)) == [
+                "Page 25: btreeInitPage() returns error code 11", "Page 23: btreeInitPage() returns error code 11",
+                "Page 24: btreeInitPage() returns error code 11",
+                "On tree page 22 cell 88: invalid page number -654499257",
+            ])
         // The check stopped on a damaged page it could not walk: the last problem says so.
         #expect(problems.last == "database disk image is malformed")
         #expect(try corrupt.integrityCheck(maximumProblems: 1).count == 1)

@@ -22,10 +22,11 @@ struct ObservedDatabase {
         case .pool: writer = try DatabasePool(path: path)
         }
         try writer.write { db in
-            try db.execute(sql: """
-                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL);
-                CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT NOT NULL, score INTEGER NOT NULL);
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    """)
         }
     }
 }

@@ -48,13 +48,14 @@ final class EventRecorder: TransactionObserver {
             }
             try db.execute(sql: "DELETE FROM player")
         }
-        #expect(recorder.log == [
-            "insert player(1)", "commit (1 players)",
-            "commit (1 players)",  // the team insert: a commit with no observed event
-            "update player(1) [\"score\"]", "insert player(2)", "commit (2 players)",
-            "delete player(1)", "delete player(2)", "rollback",
-            "delete player(1)", "delete player(2)", "commit (0 players)",
-        ])
+        #expect(
+            recorder.log == [
+                "insert player(1)", "commit (1 players)",
+                "commit (1 players)",  // the team insert: a commit with no observed event
+                "update player(1) [\"score\"]", "insert player(2)", "commit (2 players)",
+                "delete player(1)", "delete player(2)", "rollback",
+                "delete player(1)", "delete player(2)", "commit (0 players)",
+            ])
     }
 
     @Test func willCommitCanRefuseTheCommit() throws {

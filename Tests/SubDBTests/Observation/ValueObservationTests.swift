@@ -82,7 +82,8 @@ import Testing
         }
         let regions = Mutex<[String]>([])
         let collector = Collector<[String]>()
-        let cancellable = observation
+        let cancellable =
+            observation
             .handleEvents(willTrackRegion: { region in regions.withLock { $0.append(region.description) } })
             .start(
                 in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail,
@@ -100,10 +101,12 @@ import Testing
         let database = try ObservedDatabase(kind)
         try insertPlayer(database.writer, "Arthur")
         let collector = Collector<Int>()
-        let cancellable = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1 }
-            .start(
-                in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail,
-                onChange: collector.append)
+        let cancellable = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1
+        }
+        .start(
+            in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail,
+            onChange: collector.append)
         collector.wait(forCount: 1)
         try database.writer.write { db in try db.execute(sql: "DELETE FROM player") }
         #expect(collector.wait(forCount: 2) == [1, 0])
@@ -211,11 +214,13 @@ import Testing
         try insertPlayer(database.writer, "Arthur")
         let collector = Collector<Int>()
         let thread = Mutex<Thread?>(nil)
-        let cancellable = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1 }
-            .start(in: database.writer, scheduling: .immediate, onError: collector.fail) { value in
-                if collector.values.isEmpty { thread.withLock { $0 = Thread.current } }
-                collector.append(value)
-            }
+        let cancellable = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1
+        }
+        .start(in: database.writer, scheduling: .immediate, onError: collector.fail) { value in
+            if collector.values.isEmpty { thread.withLock { $0 = Thread.current } }
+            collector.append(value)
+        }
         #expect(collector.values == [1])
         #expect(thread.withLock { $0 } === Thread.current)
         try insertPlayer(database.writer, "Barbara")
@@ -228,11 +233,13 @@ import Testing
         let database = try ObservedDatabase(kind)
         let collector = Collector<Int>()
         let box = Mutex<AnyDatabaseCancellable?>(nil)
-        let cancellable = ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1 }
-            .start(in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail) { value in
-                collector.append(value)
-                if value == 1 { box.withLock { $0?.cancel() } }
-            }
+        let cancellable = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1
+        }
+        .start(in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail) { value in
+            collector.append(value)
+            if value == 1 { box.withLock { $0?.cancel() } }
+        }
         box.withLock { $0 = cancellable }
         collector.wait(forCount: 1)
         try insertPlayer(database.writer, "Arthur")
@@ -253,9 +260,14 @@ import Testing
         let cancellable = ValueObservation.tracking { db in
             try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM missing") ?? -1
         }
-        .start(in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail, onChange: collector.append)
+        .start(
+            in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail, onChange: collector.append
+        )
         #expect(waitUntil { !collector.errors.isEmpty })
-        #expect(collector.errors == ["SQLite error 1: no such table: missing - while executing `SELECT COUNT(*) FROM missing`"])
+        #expect(
+            collector.errors == [
+                "SQLite error 1: no such table: missing - while executing `SELECT COUNT(*) FROM missing`"
+            ])
         #expect(collector.values.isEmpty)
         withExtendedLifetime(cancellable) {}
     }
@@ -294,7 +306,8 @@ import Testing
         let collectors = (0..<observers).map { _ in Collector<Int>() }
         let cancellables = collectors.map { collector in
             ValueObservation.tracking { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1 }
-                .start(in: writer, scheduling: .async(onQueue: queue), onError: collector.fail, onChange: collector.append)
+                .start(
+                    in: writer, scheduling: .async(onQueue: queue), onError: collector.fail, onChange: collector.append)
         }
         for collector in collectors { collector.wait(forCount: 1) }
         let perThread = 50
@@ -354,12 +367,14 @@ import Testing
     @Test func regionsOfRequestsAndSQL() throws {
         let database = try ObservedDatabase(.queue)
         try database.writer.read { (db: Database) throws in
-            #expect(try db.region(readBy: "SELECT name FROM player WHERE score > 1").description == "player(name,score)")
+            #expect(
+                try db.region(readBy: "SELECT name FROM player WHERE score > 1").description == "player(name,score)")
             #expect(try db.region(readBy: "SELECT COUNT(*) FROM team").description == "team(*)")
             #expect(try db.region(readBy: "SELECT 1").isEmpty)
             let request = Table("player").all().select(Column("id")).filter(Column("name") == "x")
             #expect(try request.databaseRegion(db).description == "player(id,name)")
-            #expect(throws: DatabaseError.self) { try db.region(readBy: "SELECT * FROM nowhere") }
+            let error = #expect(throws: DatabaseError.self) { try db.region(readBy: "SELECT * FROM nowhere") }
+            #expect(error?.description == "SQLite error 1: no such table: nowhere - while executing `SELECT * FROM nowhere`")
         }
         var region = DatabaseRegion(table: "Player", columns: ["Score"])
         #expect(region.isModified(byEventsOfKind: .update(tableName: "player", columnNames: ["score"])))
