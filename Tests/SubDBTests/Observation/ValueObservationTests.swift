@@ -374,7 +374,9 @@ import Testing
             let request = Table("player").all().select(Column("id")).filter(Column("name") == "x")
             #expect(try request.databaseRegion(db).description == "player(id,name)")
             let error = #expect(throws: DatabaseError.self) { try db.region(readBy: "SELECT * FROM nowhere") }
-            #expect(error?.description == "SQLite error 1: no such table: nowhere - while executing `SELECT * FROM nowhere`")
+            #expect(
+                error?.description == "SQLite error 1: no such table: nowhere - while executing `SELECT * FROM nowhere`"
+            )
         }
         var region = DatabaseRegion(table: "Player", columns: ["Score"])
         #expect(region.isModified(byEventsOfKind: .update(tableName: "player", columnNames: ["score"])))
