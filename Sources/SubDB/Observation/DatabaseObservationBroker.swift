@@ -10,6 +10,9 @@ struct StatementAuthorization {
     var updatedColumns: [String: Set<String>] = [:]
     /// Lower-cased tables written by INSERT or DELETE.
     var writtenTables: Set<String> = []
+    /// `SQLITE_STMTSTATUS_REPREPARE` of the statement when analyzed: SQLite recompiles statements after
+    /// schema changes, and the analysis is then redone.
+    var reprepareCount: Int32 = 0
 }
 
 /// The observation side of one connection: transaction observers and the SQLite hooks that feed them
@@ -102,16 +105,29 @@ final class DatabaseObservationBroker {
         }
         statement.isBusy = true
         let code = sqlite3_step(statement.sqliteStatement)
+        if let known = statement.authorization, known.reprepareCount != reprepareCount(statement),
+            trackingRegion != nil || hasObservers
+        {
+            // SQLite recompiled the statement for a new schema during this step: what it reads may differ.
+            statementWillStart(statement)
+        }
         if pendingCommit || pendingRollback { transactionDidEnd() }
         return code
     }
 
+    private func reprepareCount(_ statement: Statement) -> Int32 {
+        sqlite3_stmt_status(statement.sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+    }
+
     private func statementWillStart(_ statement: Statement) {
         let authorization: StatementAuthorization
-        if let known = statement.authorization {
+        let count = reprepareCount(statement)
+        if let known = statement.authorization, known.reprepareCount == count {
             authorization = known
         } else {
-            authorization = analyze(sql: statement.sql)
+            var analyzed = analyze(sql: statement.sql)
+            analyzed.reprepareCount = count
+            authorization = analyzed
             statement.authorization = authorization
         }
         if trackingRegion != nil { trackingRegion?.formUnion(authorization.readRegion) }

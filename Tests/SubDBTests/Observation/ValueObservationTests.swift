@@ -187,6 +187,33 @@ import Testing
     }
 
     @Test(arguments: WriterKind.allCases)
+    func schemaChangesUpdateTheTrackedColumns(kind: WriterKind) throws {
+        let database = try ObservedDatabase(kind)
+        let collector = Collector<[Int]>()
+        // `SELECT *` reads every column that exists when SQLite compiles it (the value is the first column).
+        let regions = Mutex<[String]>([])
+        let cancellable = ValueObservation.tracking { db in
+            try Int.fetchAll(db, sql: "SELECT * FROM player")
+        }
+        .handleEvents(willTrackRegion: { region in regions.withLock { $0.append(region.description) } })
+        .start(
+            in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail,
+            onChange: collector.append)
+        collector.wait(forCount: 1)
+        try database.writer.write { db in
+            try db.execute(sql: "ALTER TABLE player ADD COLUMN bonus INTEGER NOT NULL DEFAULT 0")
+        }
+        try insertPlayer(database.writer, "Arthur")
+        collector.wait(forCount: 2)
+        // SQLite recompiled the statement for the new schema: the region now has `bonus`, and updating it
+        // notifies (the ids are unchanged, and no duplicates are removed).
+        try database.writer.write { db in try db.execute(sql: "UPDATE player SET bonus = 5") }
+        #expect(collector.wait(forCount: 3) == [[], [1], [1]])
+        #expect(regions.withLock { $0 } == ["player(id,name,score)", "player(bonus,id,name,score)"])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test(arguments: WriterKind.allCases)
     func removeDuplicatesAndMap(kind: WriterKind) throws {
         let database = try ObservedDatabase(kind)
         let observation = ValueObservation.tracking { db in
