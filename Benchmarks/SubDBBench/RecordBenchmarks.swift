@@ -1,6 +1,6 @@
+internal import CSQLite
 import Foundation
 import SubDB
-internal import CSQLite
 
 // Record and FTS5 benchmarks against the raw sqlite3 C API, on the core benchmark's schema and data
 // (BenchData in CoreBenchmarks.swift), in the same run.
@@ -134,7 +134,9 @@ func runRecordBenchmarks() throws {
         try db.create(virtualTable: "dialogue_ft", using: FTS5()) { t in t.column("text") }
         try db.execute(sql: "INSERT INTO dialogue_ft(rowid, text) SELECT id, text FROM dialogue")
     }
+    // Both sides query through connections opened after the index was built.
     let rawFTSConnection = RawConnection(path: benchDirectory + "/subdb-records.sqlite")
+    let ftsQueue = try DatabaseQueue(path: benchDirectory + "/subdb-records.sqlite")
     let patterns = try (0..<ftsQueryCount).map { index in
         try FTS5Pattern(rawPattern: "\(100 + index * 3)* OR bridge \(index * 487)")
     }
@@ -142,7 +144,7 @@ func runRecordBenchmarks() throws {
     let fts = try measurePair(
         raw: { sink &+= rawFTSQueries(rawFTSConnection, rawPatterns) },
         subdb: {
-            sink &+= try queue.read { db in
+            sink &+= try ftsQueue.read { db in
                 var count = 0
                 for pattern in patterns {
                     let matches = try DialogueMatch.select(Column.rowID, Column("text"))

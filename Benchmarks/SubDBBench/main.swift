@@ -5,14 +5,23 @@ import SubDB
 // Shared helpers live in CoreBenchmarks.swift: BenchData (rows, SQL), freshDatabasePath, measureMedian,
 // printComparison, printMicroseconds.
 
-do {
-    try runCoreBenchmarks()
-    try runRecordBenchmarks()
-    try runObservationBenchmarks()
+// `subdb-bench` runs everything; `subdb-bench core` or `subdb-bench records` runs one group.
+let groups = Set(CommandLine.arguments.dropFirst())
 
-    // MARK: Records and FTS5 (record/query-interface helper)
-    // Add `try runRecordBenchmarks()` here: Codable record insert and fetchAll, and 200 FTS5 queries (top 20 by
-    // bm25), in a RecordBenchmarks.swift next to this file.
+do {
+    if let profile = groups.first(where: { $0.hasPrefix("profile:") }) {
+        try runCoreProfile(String(profile.dropFirst("profile:".count)))
+        exit(0)
+    }
+    if groups.isEmpty || groups.contains("core") {
+        try runCoreBenchmarks()
+    }
+
+    // MARK: Records and FTS5 (record/query-interface helper): RecordBenchmarks.swift
+    if groups.isEmpty || groups.contains("records") {
+        try runRecordBenchmarks()
+    }
+    if groups.isEmpty || groups.contains("observation") { try runObservationBenchmarks() }
 } catch {
     FileHandle.standardError.write(Data("subdb-bench: error: \(error)\n".utf8))
     exit(1)

@@ -135,7 +135,8 @@ extension Database {
         }
         let columns = rows.map { row in
             ColumnInfo(
-                name: row["name"], type: row["type"] ?? "", isNotNull: row["notnull"], defaultValueSQL: row["dflt_value"],
+                name: row["name"], type: row["type"] ?? "", isNotNull: row["notnull"],
+                defaultValueSQL: row["dflt_value"],
                 primaryKeyIndex: row["pk"], cid: row["cid"])
         }
         schemaCache.columns[table] = columns
@@ -150,7 +151,8 @@ extension Database {
         let list = try Row.fetchAll(self, sql: "PRAGMA index_list(\(quoteIdentifier(table)))")
         return try list.map { row in
             let name: String = row["name"]
-            let columns = try Row.fetchAll(self, sql: "PRAGMA index_info(\(quoteIdentifier(name)))")
+            let columns =
+                try Row.fetchAll(self, sql: "PRAGMA index_info(\(quoteIdentifier(name)))")
                 .sorted { ($0["seqno"] as Int) < ($1["seqno"] as Int) }
                 .map { $0["name"] ?? "" } as [String]
             return IndexInfo(name: name, columns: columns, isUnique: row["unique"], origin: row["origin"] ?? "c")
@@ -178,9 +180,10 @@ extension Database {
     }
 
     private func isWithoutRowID(_ table: String) throws -> Bool {
-        let sql = try String.fetchOne(
-            self, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
-            arguments: [table]) ?? ""
+        let sql =
+            try String.fetchOne(
+                self, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
+                arguments: [table]) ?? ""
         return sql.uppercased().replacingOccurrences(of: " ", with: "").hasSuffix("WITHOUTROWID")
     }
 

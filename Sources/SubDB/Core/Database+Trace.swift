@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 extension Database {
     /// Which events ``Database/trace(options:_:)`` reports.
@@ -66,18 +66,20 @@ extension Database {
             return
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        sqlite3_trace_v2(sqliteConnection, UInt32(mask), { mask, context, p, x in
-            guard let context, let p else { return 0 }
-            let db = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
-            let statementHandle = OpaquePointer(p)
-            if mask == UInt32(SQLITE_TRACE_STMT), let x {
-                // Statements run by triggers come as "-- TRIGGER name" comments: skip them.
-                let unexpanded = x.assumingMemoryBound(to: CChar.self)
-                if unexpanded[0] == 0x2D && unexpanded[1] == 0x2D { return 0 }
-            }
-            db.report(mask: mask, statement: statementHandle, durationNanoseconds: x)
-            return 0
-        }, context)
+        sqlite3_trace_v2(
+            sqliteConnection, UInt32(mask),
+            { mask, context, p, x in
+                guard let context, let p else { return 0 }
+                let db = Unmanaged<Database>.fromOpaque(context).takeUnretainedValue()
+                let statementHandle = OpaquePointer(p)
+                if mask == UInt32(SQLITE_TRACE_STMT), let x {
+                    // Statements run by triggers come as "-- TRIGGER name" comments: skip them.
+                    let unexpanded = x.assumingMemoryBound(to: CChar.self)
+                    if unexpanded[0] == 0x2D && unexpanded[1] == 0x2D { return 0 }
+                }
+                db.report(mask: mask, statement: statementHandle, durationNanoseconds: x)
+                return 0
+            }, context)
     }
 
     /// Builds the event and hands it to the tracer and the configuration's trace.

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A connection to an SQLite database. The corresponding C type is `sqlite3`.
 ///
@@ -11,9 +11,9 @@ internal import CSQLite
 ///         let playerId = db.lastInsertedRowID
 ///     }
 public final class Database: CustomStringConvertible {
-    /// The `sqlite3 *` handle, closed with `sqlite3_close_v2` in `deinit` (statements still alive keep it as
-    /// a zombie until they are finalized).
-    let sqliteConnection: OpaquePointer
+    /// The raw `sqlite3 *` handle, for the C functions SubDB does not wrap (import your own SQLite module).
+    /// Closed with `sqlite3_close_v2` in `deinit`; statements still alive keep it as a zombie until finalized.
+    public let sqliteConnection: OpaquePointer
     /// The configuration the connection was opened with.
     public let configuration: Configuration
     /// The path of the database file (`:memory:` for a private in-memory database).
@@ -179,7 +179,8 @@ public final class Database: CustomStringConvertible {
                 let code = sqlite3_prepare_v3(sqliteConnection, next, -1, 0, &statementHandle, &tail)
                 guard code == SQLITE_OK else {
                     throw DatabaseError.connectionError(
-                        sqliteConnection, code: code, sql: String(cString: next).trimmingCharacters(in: .whitespacesAndNewlines))
+                        sqliteConnection, code: code,
+                        sql: String(cString: next).trimmingCharacters(in: .whitespacesAndNewlines))
                 }
                 guard let tail else { break }
                 defer { next = tail }
@@ -198,6 +199,15 @@ public final class Database: CustomStringConvertible {
             throw DatabaseError.misuse(
                 "wrong number of statement arguments: \(arguments.values.count) (expected \(consumed))", sql: sql)
         }
+    }
+
+    /// A cursor over the statements of an SQL string, compiled one at a time, each with its share of the
+    /// positional arguments (and the named ones it uses).
+    ///
+    ///     let statements = try db.allStatements(sql: "SELECT 1; SELECT 2")
+    ///     while let statement = try statements.next() { print(try Int.fetchOne(statement)!) }
+    public func allStatements(sql: String, arguments: StatementArguments? = nil) throws -> SQLStatementCursor {
+        SQLStatementCursor(database: self, sql: sql, arguments: arguments)
     }
 
     /// Executes SQL built with interpolation: interpolated values become statement arguments, never SQL text.

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A cursor that steps a compiled statement. It resets the statement when exhausted or released.
 public protocol DatabaseCursor<Element>: Cursor {
@@ -59,8 +59,9 @@ public final class RowCursor: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
     /// The live row.
-    private let row: Row
-    private var done = false
+    @usableFromInline var row: Row
+    @exclusivity(unchecked) @usableFromInline var done = false
+    @exclusivity(unchecked) @usableFromInline var isFirstStep = true
 
     init(statement: Statement, arguments: StatementArguments?) throws {
         try prepareForFetch(statement, arguments: arguments)
@@ -76,8 +77,19 @@ public final class RowCursor: DatabaseCursor {
     public var columnNames: [String] { statement.columnNames }
 
     /// The next row (the same instance, now showing the next step), or nil.
+    @inlinable
     public func next() throws -> Row? {
-        try stepStatement(statement, done: &done) ? row : nil
+        guard try stepStatement(statement, done: &done) else { return nil }
+        return isFirstStep ? firstRow() : row
+    }
+
+    /// The live row after the first step, made again when a schema change recompiled the statement with other
+    /// columns.
+    @usableFromInline
+    func firstRow() -> Row {
+        isFirstStep = false
+        if row.layout !== statement.layout { row = Row(statement: statement) }
+        return row
     }
 }
 
@@ -85,7 +97,7 @@ public final class RowCursor: DatabaseCursor {
 public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: DatabaseCursor {
     /// The statement being stepped.
     public let statement: Statement
-    @usableFromInline var done = false
+    @exclusivity(unchecked) @usableFromInline var done = false
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
@@ -117,7 +129,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
     /// The statement being stepped.
     public let statement: Statement
     @usableFromInline let sqliteStatement: OpaquePointer
-    @usableFromInline var done = false
+    @exclusivity(unchecked) @usableFromInline var done = false
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A custom SQL function or aggregate, registered on a connection with `db.add(function:)`.
 ///
@@ -153,20 +153,7 @@ private func functionArguments(_ argc: Int32, _ argv: UnsafeMutablePointer<Opaqu
     guard let argv, argc > 0 else { return [] }
     return (0..<Int(argc)).map { index in
         guard let value = argv[index] else { return .null }
-        switch sqlite3_value_type(value) {
-        case SQLITE_INTEGER: return DatabaseValue(storage: .int64(sqlite3_value_int64(value)))
-        case SQLITE_FLOAT: return DatabaseValue(storage: .double(sqlite3_value_double(value)))
-        case SQLITE_TEXT:
-            let count = Int(sqlite3_value_bytes(value))
-            guard let text = sqlite3_value_text(value) else { return DatabaseValue(storage: .string("")) }
-            return DatabaseValue(
-                storage: .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
-        case SQLITE_BLOB:
-            let count = Int(sqlite3_value_bytes(value))
-            guard count > 0, let bytes = sqlite3_value_blob(value) else { return DatabaseValue(storage: .blob(Data())) }
-            return DatabaseValue(storage: .blob(Data(bytes: bytes, count: count)))
-        default: return .null
-        }
+        return DatabaseValue(sqliteValue: value)
     }
 }
 

@@ -1,6 +1,6 @@
+internal import CSQLite
 import Dispatch
 import Foundation
-internal import CSQLite
 import Synchronization
 
 /// A WAL database with one writer connection and up to `maximumReaderCount` reader connections, so that
@@ -48,7 +48,8 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
                 let mode = try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL")
                 guard mode?.lowercased() == "wal" else {
                     throw DatabaseError(
-                        resultCode: .SQLITE_ERROR, message: "could not activate WAL mode (got \(mode ?? "nil")): \(path)")
+                        resultCode: .SQLITE_ERROR,
+                        message: "could not activate WAL mode (got \(mode ?? "nil")): \(path)")
                 }
                 try db.execute(sql: "PRAGMA synchronous = NORMAL")
             }

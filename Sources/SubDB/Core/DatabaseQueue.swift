@@ -1,6 +1,6 @@
+internal import CSQLite
 import Dispatch
 import Foundation
-internal import CSQLite
 
 /// A database connection used through one serial dispatch queue: every `read` and `write` runs there, one
 /// at a time.
@@ -64,7 +64,8 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             serialized.queue.async {
-                continuation.resume(with: Result { try self.serialized.database.readOnly { try value(self.serialized.database) } })
+                continuation.resume(
+                    with: Result { try self.serialized.database.readOnly { try value(self.serialized.database) } })
             }
         }
     }

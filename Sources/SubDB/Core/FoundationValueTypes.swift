@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 extension Date: DatabaseValueConvertible, StatementColumnConvertible {
     /// TEXT `YYYY-MM-DD HH:MM:SS.SSS` in UTC, precise to the millisecond.
@@ -19,7 +19,8 @@ extension Date: DatabaseValueConvertible, StatementColumnConvertible {
     /// Reads the column, parsing text in place.
     public init?(sqliteStatement: OpaquePointer, index: Int32) {
         switch sqlite3_column_type(sqliteStatement, index) {
-        case SQLITE_INTEGER: self = Date(timeIntervalSince1970: TimeInterval(sqlite3_column_int64(sqliteStatement, index)))
+        case SQLITE_INTEGER:
+            self = Date(timeIntervalSince1970: TimeInterval(sqlite3_column_int64(sqliteStatement, index)))
         case SQLITE_FLOAT: self = Date(timeIntervalSince1970: sqlite3_column_double(sqliteStatement, index))
         case SQLITE_TEXT:
             guard let text = sqlite3_column_text(sqliteStatement, index),
@@ -97,7 +98,8 @@ extension Decimal: DatabaseValueConvertible {
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Decimal? {
         switch dbValue.storage {
         case .int64(let v): return Decimal(v)
-        case .double(let v): return v.isFinite ? Decimal(string: String(v), locale: Locale(identifier: "en_US_POSIX")) : nil
+        case .double(let v):
+            return v.isFinite ? Decimal(string: String(v), locale: Locale(identifier: "en_US_POSIX")) : nil
         case .string(let v):
             guard isDecimalText(v) else { return nil }
             return Decimal(string: v, locale: Locale(identifier: "en_US_POSIX"))

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 extension Row {
     // MARK: From a statement
@@ -13,27 +13,42 @@ extension Row {
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Row] {
         try prepareForFetch(statement, arguments: arguments)
         var done = false
+        var rows: [Row] = []
+        // Columns are known after the first step (SQLite may recompile the statement then).
+        guard try stepStatement(statement, done: &done) else { return rows }
         let count = statement.columnCount
+        let layout = statement.layout
         let sqliteStatement = statement.sqliteStatement
-        // All values go to one buffer; rows are made once it is complete.
+        guard count > 0 else {
+            repeat { rows.append(Row(layout: layout, values: [])) } while try stepStatement(statement, done: &done)
+            return rows
+        }
+        // Values go to blocks of up to `rowsPerBlock` rows: one allocation per row (the Row) instead of two.
+        let rowsPerBlock = 1024
         var values = ContiguousArray<DatabaseValue>()
-        var rowCount = 0
-        while try stepStatement(statement, done: &done) {
+        values.reserveCapacity(count * 16)
+        repeat {
             for index in 0..<Int32(count) {
                 values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: index))
             }
-            rowCount += 1
-        }
-        if count == 0 {
-            return (0..<rowCount).map { _ in Row(layout: statement.layout, values: []) }
-        }
-        let block = RowBlock(layout: statement.layout, values: values)
-        var rows: [Row] = []
-        rows.reserveCapacity(rowCount)
-        for offset in stride(from: 0, to: values.count, by: count) {
+            if values.count == rowsPerBlock * count {
+                appendRows(of: &values, layout: layout, count: count, to: &rows)
+                values.reserveCapacity(rowsPerBlock * count)
+            }
+        } while try stepStatement(statement, done: &done)
+        if !values.isEmpty { appendRows(of: &values, layout: layout, count: count, to: &rows) }
+        return rows
+    }
+
+    /// Moves `values` into a block and appends one row per `count` values.
+    private static func appendRows(
+        of values: inout ContiguousArray<DatabaseValue>, layout: RowLayout, count: Int, to rows: inout [Row]
+    ) {
+        let block = RowBlock(layout: layout, values: values)
+        values = ContiguousArray()
+        for offset in stride(from: 0, to: block.values.count, by: count) {
             rows.append(Row(block: block, offset: offset))
         }
-        return rows
     }
 
     /// The distinct rows of a statement.

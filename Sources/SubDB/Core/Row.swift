@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 // Fetch entry points for other layers (records, query interface), all taking a compiled `Statement` or SQL:
 //
@@ -38,23 +38,33 @@ public final class Row {
 
     @usableFromInline let layout: RowLayout
     @usableFromInline let impl: Impl
+    /// The `sqlite3_stmt *` of a live row, nil for copied rows: the fast path of the subscripts.
+    @usableFromInline let liveStatement: OpaquePointer?
+    /// The number of columns.
+    public let count: Int
     /// Rows of associated records (`scopes`, `prefetchedRows`), set by association requests (Association/).
     var associated: RowAssociatedData?
 
     init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
         self.layout = layout
         self.impl = .values(values)
+        self.liveStatement = nil
+        self.count = layout.names.count
     }
 
     init(block: RowBlock, offset: Int) {
         self.layout = block.layout
         self.impl = .block(block, offset: offset)
+        self.liveStatement = nil
+        self.count = block.layout.names.count
     }
 
     /// A live view over the statement's current row.
     init(statement: Statement) {
         self.layout = statement.layout
         self.impl = .statement(statement)
+        self.liveStatement = statement.sqliteStatement
+        self.count = statement.layout.names.count
     }
 
     /// A copy of the statement's current row.
@@ -68,6 +78,8 @@ public final class Row {
         }
         self.layout = statement.layout
         self.impl = .values(values)
+        self.liveStatement = nil
+        self.count = count
     }
 
     /// An empty row.
@@ -111,9 +123,6 @@ public final class Row {
     }
 
     // MARK: Columns and values
-
-    /// The number of columns.
-    public var count: Int { layout.names.count }
 
     /// The column names, left to right (duplicates included).
     public var columnNames: [String] { layout.names }
@@ -176,7 +185,8 @@ public final class Row {
     /// The value at `index`, read straight from SQLite when the row comes from a cursor.
     @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ index: Int) -> Value {
-        if let sqliteStatement = _liveStatement(checkingIndex: index) {
+        if let sqliteStatement = liveStatement {
+            precondition(UInt(bitPattern: index) < UInt(bitPattern: count), "row index out of range")
             if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
                 return value
             }
@@ -200,7 +210,7 @@ public final class Row {
     @inlinable
     public subscript<Value: DatabaseValueConvertible & StatementColumnConvertible>(_ columnName: String) -> Value {
         guard let index = _index(ofColumn: columnName) else { return _missingColumn(columnName) }
-        if let sqliteStatement = _liveStatement(checkingIndex: index) {
+        if let sqliteStatement = liveStatement {
             if let value = Value(sqliteStatement: sqliteStatement, index: Int32(truncatingIfNeeded: index)) {
                 return value
             }
@@ -246,6 +256,32 @@ public final class Row {
         coalesce(columns.map(\.name))
     }
 
+    /// Runs `body` with the blob of a column without copying it when the row comes from a cursor: the data is
+    /// only valid inside `body`. nil for NULL and missing columns.
+    ///
+    ///     while let row = try rows.next() {
+    ///         try row.withUnsafeData(name: "data") { (data: Data?) in ... }
+    ///     }
+    public func withUnsafeData<T>(name: String, _ body: (Data?) throws -> T) rethrows -> T {
+        guard let index = layout.index(of: name) else { return try body(nil) }
+        return try withUnsafeData(atIndex: index, body)
+    }
+
+    /// Runs `body` with the blob at `index`, without copying it on cursor rows; nil for NULL.
+    public func withUnsafeData<T>(atIndex index: Int, _ body: (Data?) throws -> T) rethrows -> T {
+        guard let liveStatement else {
+            return try body(Data.fromDatabaseValue(databaseValue(atIndex: index)))
+        }
+        precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
+        let column = Int32(index)
+        guard sqlite3_column_type(liveStatement, column) != SQLITE_NULL else { return try body(nil) }
+        let bytes = sqlite3_column_blob(liveStatement, column)
+        let byteCount = Int(sqlite3_column_bytes(liveStatement, column))
+        guard let bytes, byteCount > 0 else { return try body(Data()) }
+        return try body(
+            Data(bytesNoCopy: UnsafeMutableRawPointer(mutating: bytes), count: byteCount, deallocator: .none))
+    }
+
     // MARK: Throwing decoding
 
     /// The value at `index`, or a ``RowDecodingError`` for an invalid index, NULL for a non-optional type, or a
@@ -267,7 +303,9 @@ public final class Row {
         throws -> Value
     {
         guard let index = layout.index(of: columnName) else {
-            if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value { return none }
+            if let optional = Value.self as? any OptionalValue.Type, let none = optional.noneValue as? Value {
+                return none
+            }
             throw RowDecodingError("no such column: \(columnName)", row: self, statement: nil)
         }
         let dbValue = databaseValue(atUncheckedIndex: index)
@@ -283,14 +321,6 @@ public final class Row {
     }
 
     // MARK: Decoding helpers (used by the inlinable subscripts)
-
-    /// The `sqlite3_stmt *` of a live row, after checking the index; nil for copied rows.
-    @usableFromInline
-    func _liveStatement(checkingIndex index: Int) -> OpaquePointer? {
-        guard case .statement(let statement) = impl else { return nil }
-        precondition(index >= 0 && index < count, "row index out of range: \(index) (row has \(count) columns)")
-        return statement.sqliteStatement
-    }
 
     /// The index of the leftmost column with this name, ignoring case.
     @usableFromInline
@@ -348,25 +378,35 @@ extension Optional: OptionalValue {
 }
 
 extension DatabaseValue {
-    /// Reads a column of the statement's current row. The corresponding C functions are `sqlite3_column_*`.
+    /// Reads a column of the statement's current row. The corresponding C functions are `sqlite3_column_value`
+    /// and `sqlite3_value_*`.
     @usableFromInline
     init(sqliteStatement: OpaquePointer, index: Int32) {
-        switch sqlite3_column_type(sqliteStatement, index) {
+        guard let value = sqlite3_column_value(sqliteStatement, index) else {
+            self.init(storage: .null)
+            return
+        }
+        self.init(sqliteValue: value)
+    }
+
+    /// Reads an `sqlite3_value`.
+    init(sqliteValue value: OpaquePointer) {
+        switch sqlite3_value_type(value) {
         case SQLITE_INTEGER:
-            self.init(storage: .int64(sqlite3_column_int64(sqliteStatement, index)))
+            self.init(storage: .int64(sqlite3_value_int64(value)))
         case SQLITE_FLOAT:
-            self.init(storage: .double(sqlite3_column_double(sqliteStatement, index)))
+            self.init(storage: .double(sqlite3_value_double(value)))
         case SQLITE_TEXT:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if let text = sqlite3_column_text(sqliteStatement, index) {
+            if let text = sqlite3_value_text(value) {
+                let count = Int(sqlite3_value_bytes(value))
                 self.init(
                     storage: .string(String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)))
             } else {
                 self.init(storage: .string(""))
             }
         case SQLITE_BLOB:
-            let count = Int(sqlite3_column_bytes(sqliteStatement, index))
-            if count > 0, let bytes = sqlite3_column_blob(sqliteStatement, index) {
+            let count = Int(sqlite3_value_bytes(value))
+            if count > 0, let bytes = sqlite3_value_blob(value) {
                 self.init(storage: .blob(Data(bytes: bytes, count: count)))
             } else {
                 self.init(storage: .blob(Data()))
@@ -436,7 +476,8 @@ extension Row: Hashable {
 extension Row: CustomStringConvertible, CustomDebugStringConvertible {
     /// `[id:1 name:"Arthur"]`
     public var description: String {
-        "[" + (0..<count).map { "\(layout.names[$0]):\(databaseValue(atUncheckedIndex: $0))" }
+        "["
+            + (0..<count).map { "\(layout.names[$0]):\(databaseValue(atUncheckedIndex: $0))" }
             .joined(separator: " ") + "]"
     }
 

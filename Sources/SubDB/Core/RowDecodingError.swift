@@ -31,7 +31,9 @@ public struct RowDecodingError: Error, CustomStringConvertible, Sendable {
         statement: Statement? = nil
     ) -> RowDecodingError {
         var message = "could not decode \(typeName) from database value \(dbValue)"
-        if let column { message += " - column: \(quotedForDescription(column)), column index: \(index)" } else {
+        if let column {
+            message += " - column: \(quotedForDescription(column)), column index: \(index)"
+        } else {
             message += " - column index: \(index)"
         }
         return RowDecodingError(message, row: row, statement: statement)

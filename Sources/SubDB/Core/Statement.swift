@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// A compiled SQL statement, reusable with new arguments. The corresponding C type is `sqlite3_stmt`.
 ///
@@ -12,8 +12,8 @@ internal import CSQLite
 /// `read`/`write` closures. It refers to its ``Database`` without retaining it (the connection caches
 /// statements); the `sqlite3` handle stays valid while the statement lives (`sqlite3_close_v2`).
 public final class Statement {
-    /// The `sqlite3_stmt *`, finalized in `deinit`.
-    @usableFromInline let sqliteStatement: OpaquePointer
+    /// The raw `sqlite3_stmt *`, finalized in `deinit`.
+    public let sqliteStatement: OpaquePointer
     /// The `sqlite3 *` that compiled it.
     let sqliteConnection: OpaquePointer
     /// The connection (not retained: the connection caches its statements).
@@ -25,15 +25,17 @@ public final class Statement {
     /// True for CREATE, DROP and ALTER statements, which invalidate the connection's schema cache.
     let changesSchema: Bool
     /// Set by `step`, cleared by `reset`.
-    var isBusy = false
+    @exclusivity(unchecked) var isBusy = false
     /// What the statement reads and writes, from the authorizer (Observation/); nil until first needed.
     var authorization: StatementAuthorization?
     /// The arguments last bound.
     public private(set) var arguments = StatementArguments()
     /// The column count (`sqlite3_column_count`).
-    public let columnCount: Int
+    public private(set) var columnCount: Int
     /// Column names, shared by every row this statement produces.
     lazy var layout = RowLayout(statement: sqliteStatement, count: columnCount)
+    /// How many times SQLite recompiled the statement after a schema change, when `layout` was computed.
+    private var prepareGeneration: Int32 = 0
 
     init(database: Database, sqliteStatement: OpaquePointer) {
         self.database = database
@@ -131,12 +133,14 @@ public final class Statement {
             }
         }
         if !missingNames.isEmpty {
-            throw DatabaseError.misuse("missing statement argument(s): \(missingNames.joined(separator: ", "))", sql: sql)
+            throw DatabaseError.misuse(
+                "missing statement argument(s): \(missingNames.joined(separator: ", "))", sql: sql)
         }
         if missingPositional {
             let positionalCount = parameterNames.count { $0 == nil }
             throw DatabaseError.misuse(
-                "wrong number of statement arguments: \(arguments.values.count) (expected \(positionalCount))", sql: sql)
+                "wrong number of statement arguments: \(arguments.values.count) (expected \(positionalCount))", sql: sql
+            )
         }
         return result
     }
@@ -146,10 +150,10 @@ public final class Statement {
     func bind(_ arguments: StatementArguments, consumed: inout Int) throws {
         if arguments.namedValues.isEmpty && consumed == 0 && arguments.values.count == Int(parameterCount) {
             // Fast path: positional values, one per parameter.
-            var index: Int32 = 1
-            for value in arguments.values {
-                try bind(value, at: index)
-                index += 1
+            try arguments.values.withUnsafeBufferPointer { buffer in
+                for index in buffer.indices {
+                    try bind(buffer[index], at: Int32(index + 1))
+                }
             }
             consumed = arguments.values.count
         } else {
@@ -174,14 +178,15 @@ public final class Statement {
             code = sqlite3_bind_int64(sqliteStatement, index, int64)
         case .double(let double):
             code = sqlite3_bind_double(sqliteStatement, index, double)
-        case .string(var string):
-            code = string.withUTF8 { buffer in
-                guard let base = buffer.baseAddress, buffer.count > 0 else {
-                    return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
-                }
-                return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-                    sqlite3_bind_text(sqliteStatement, index, $0, Int32(buffer.count), csqlite_transient())
-                }
+        case .string(let string):
+            let bound = string.utf8.withContiguousStorageIfAvailable { buffer in
+                bindText(buffer, at: index)
+            }
+            if let bound {
+                code = bound
+            } else {
+                var copy = string
+                code = copy.withUTF8 { bindText($0, at: index) }
             }
         case .blob(let data):
             code = data.withUnsafeBytes { buffer in
@@ -193,6 +198,17 @@ public final class Statement {
         }
         if code != SQLITE_OK {
             throw DatabaseError.connectionError(sqliteConnection, code: code, sql: sql)
+        }
+    }
+
+    /// Binds UTF-8 text, copied by SQLite. The corresponding C function is `sqlite3_bind_text`.
+    @inline(__always)
+    private func bindText(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
+        }
+        return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
+            sqlite3_bind_text(sqliteStatement, index, $0, Int32(buffer.count), csqlite_transient())
         }
     }
 
@@ -226,12 +242,27 @@ public final class Statement {
         if changesSchema { database.clearSchemaCache() }
     }
 
-    /// One `sqlite3_step`.
+    /// One `sqlite3_step`. The first step of an execution notices a recompilation after a schema change (the
+    /// columns of `SELECT *` may have changed) and refreshes the column count and names.
     @inline(__always)
     func step() -> Int32 {
         if let broker = database.observationBroker { return broker.step(self) }
+        return stepWithoutObservation()
+    }
+
+    /// `step()` without the observation broker (which calls it around its own work).
+    @inline(__always)
+    func stepWithoutObservation() -> Int32 {
+        if isBusy { return sqlite3_step(sqliteStatement) }
         isBusy = true
-        return sqlite3_step(sqliteStatement)
+        let code = sqlite3_step(sqliteStatement)
+        let generation = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
+        if generation != prepareGeneration {
+            prepareGeneration = generation
+            columnCount = Int(sqlite3_column_count(sqliteStatement))
+            layout = RowLayout(statement: sqliteStatement, count: columnCount)
+        }
+        return code
     }
 
     /// The error for a failed step, with the SQL and arguments.

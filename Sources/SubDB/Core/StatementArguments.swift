@@ -49,8 +49,19 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible, E
     }
 
     /// `["Arthur", 1000, nil]`
+    @inlinable
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
-        values = elements.map { $0?.databaseValue ?? .null }
+        // Read the existentials in place: copying them costs more than the conversion.
+        values = elements.withUnsafeBufferPointer { buffer in
+            [DatabaseValue](unsafeUninitializedCapacity: buffer.count) { output, initialized in
+                initialized = 0
+                guard let base = output.baseAddress else { return }
+                for index in buffer.indices {
+                    (base + index).initialize(to: buffer[index]?.databaseValue ?? .null)
+                }
+                initialized = buffer.count
+            }
+        }
         namedValues = [:]
     }
 

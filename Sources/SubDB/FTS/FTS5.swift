@@ -33,7 +33,8 @@ public struct FTS5: VirtualTableModule, Sendable {
             throw DatabaseError(message: "FTS5 virtual table requires at least one column")
         }
         var arguments = definition.columns.map { column in
-            column.isIndexed ? column.name.quotedDatabaseIdentifier : "\(column.name.quotedDatabaseIdentifier) UNINDEXED"
+            column.isIndexed
+                ? column.name.quotedDatabaseIdentifier : "\(column.name.quotedDatabaseIdentifier) UNINDEXED"
         }
         if let tokenizer = definition.tokenizer {
             arguments.append("tokenize=" + SQLLiteral.sql(tokenizer.components.joined(separator: " ").databaseValue))
@@ -49,7 +50,8 @@ public struct FTS5: VirtualTableModule, Sendable {
             }
         }
         if let prefixes = definition.prefixes, !prefixes.isEmpty {
-            arguments.append("prefix=" + SQLLiteral.sql(prefixes.sorted().map(String.init).joined(separator: " ").databaseValue))
+            arguments.append(
+                "prefix=" + SQLLiteral.sql(prefixes.sorted().map(String.init).joined(separator: " ").databaseValue))
         }
         if let columnSize = definition.columnSize { arguments.append("columnsize=\(columnSize)") }
         if let detail = definition.detail { arguments.append("detail=\(detail)") }
@@ -69,18 +71,19 @@ public struct FTS5: VirtualTableModule, Sendable {
             .joined(separator: ", ")
         let oldValues = ([rowIDColumn] + indexedColumns).map { "old.\($0.quotedDatabaseIdentifier)" }
             .joined(separator: ", ")
-        try db.execute(sql: """
-            CREATE TRIGGER \("__\(tableName)_ai".quotedDatabaseIdentifier) AFTER INSERT ON \(content) BEGIN
-                INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));
-            END;
-            CREATE TRIGGER \("__\(tableName)_ad".quotedDatabaseIdentifier) AFTER DELETE ON \(content) BEGIN
-                INSERT INTO \(ftsTable)(\(ftsTable), \(ftsColumns)) VALUES('delete', \(oldValues));
-            END;
-            CREATE TRIGGER \("__\(tableName)_au".quotedDatabaseIdentifier) AFTER UPDATE ON \(content) BEGIN
-                INSERT INTO \(ftsTable)(\(ftsTable), \(ftsColumns)) VALUES('delete', \(oldValues));
-                INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));
-            END;
-            """)
+        try db.execute(
+            sql: """
+                CREATE TRIGGER \("__\(tableName)_ai".quotedDatabaseIdentifier) AFTER INSERT ON \(content) BEGIN
+                    INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));
+                END;
+                CREATE TRIGGER \("__\(tableName)_ad".quotedDatabaseIdentifier) AFTER DELETE ON \(content) BEGIN
+                    INSERT INTO \(ftsTable)(\(ftsTable), \(ftsColumns)) VALUES('delete', \(oldValues));
+                END;
+                CREATE TRIGGER \("__\(tableName)_au".quotedDatabaseIdentifier) AFTER UPDATE ON \(content) BEGIN
+                    INSERT INTO \(ftsTable)(\(ftsTable), \(ftsColumns)) VALUES('delete', \(oldValues));
+                    INSERT INTO \(ftsTable)(\(ftsColumns)) VALUES (\(newValues));
+                END;
+                """)
         try db.execute(sql: "INSERT INTO \(ftsTable)(\(ftsTable)) VALUES('rebuild')")
     }
 }
@@ -190,10 +193,11 @@ public func bm25(_ tableName: String, _ weights: Double...) -> SQLExpression {
 extension Database {
     /// Drops the triggers created by `synchronize(withTable:)`.
     public func dropFTS5SynchronizationTriggers(forTable tableName: String) throws {
-        try execute(sql: """
-            DROP TRIGGER IF EXISTS \("__\(tableName)_ai".quotedDatabaseIdentifier);
-            DROP TRIGGER IF EXISTS \("__\(tableName)_ad".quotedDatabaseIdentifier);
-            DROP TRIGGER IF EXISTS \("__\(tableName)_au".quotedDatabaseIdentifier);
-            """)
+        try execute(
+            sql: """
+                DROP TRIGGER IF EXISTS \("__\(tableName)_ai".quotedDatabaseIdentifier);
+                DROP TRIGGER IF EXISTS \("__\(tableName)_ad".quotedDatabaseIdentifier);
+                DROP TRIGGER IF EXISTS \("__\(tableName)_au".quotedDatabaseIdentifier);
+                """)
     }
 }

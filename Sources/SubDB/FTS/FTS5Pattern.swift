@@ -81,7 +81,8 @@ extension Database {
 extension FTS5 {
     /// The tokens of `string` as the `unicode61` tokenizer of a query sees them (lower-cased, without
     /// diacritics), in order. Uses SQLite itself, through an `fts5vocab` table.
-    public static func tokenize(_ string: String, tokenizer: FTS5TokenizerDescriptor = .unicode61()) throws -> [String] {
+    public static func tokenize(_ string: String, tokenizer: FTS5TokenizerDescriptor = .unicode61()) throws -> [String]
+    {
         let dbQueue = try DatabaseQueue()
         return try dbQueue.inDatabase { db in
             try db.create(virtualTable: "document", using: FTS5()) { t in

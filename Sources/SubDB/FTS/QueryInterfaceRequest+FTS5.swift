@@ -5,9 +5,11 @@ extension QueryInterfaceRequest {
     /// nothing, so that `matching(FTS5Pattern(matchingAllTokensIn: userInput))` is safe.
     public func matching(_ pattern: FTS5Pattern?) -> Self {
         guard let pattern else { return none() }
-        return filter(SQLExpression(.binary(
-            op: "MATCH", lhs: SQLExpression(.column(name: tableName, table: nil)),
-            rhs: SQLExpression(.value(pattern.databaseValue)))))
+        return filter(
+            SQLExpression(
+                .binary(
+                    op: "MATCH", lhs: SQLExpression(.column(name: tableName, table: nil)),
+                    rhs: SQLExpression(.value(pattern.databaseValue)))))
     }
 }
 
@@ -22,6 +24,7 @@ extension SQLSpecificExpressible {
     /// `column MATCH pattern` on an FTS5 column; nil matches nothing.
     public func match(_ pattern: FTS5Pattern?) -> SQLExpression {
         guard let pattern else { return SQLExpression(.literal(sql: "0", arguments: [])) }
-        return SQLExpression(.binary(op: "MATCH", lhs: sqlExpression, rhs: SQLExpression(.value(pattern.databaseValue))))
+        return SQLExpression(
+            .binary(op: "MATCH", lhs: sqlExpression, rhs: SQLExpression(.value(pattern.databaseValue))))
     }
 }

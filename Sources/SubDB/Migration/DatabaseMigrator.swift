@@ -98,7 +98,8 @@ public struct DatabaseMigrator: Sendable {
                         message: "\(violation.description) (migration \(migration.identifier.debugDescription))")
                 }
             }
-            try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
+            try db.execute(
+                sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [migration.identifier])
             return .commit
         }
     }

@@ -103,8 +103,7 @@ final class DatabaseObservationBroker {
         if !statement.isBusy && (trackingRegion != nil || hasObservers) {
             statementWillStart(statement)
         }
-        statement.isBusy = true
-        let code = sqlite3_step(statement.sqliteStatement)
+        let code = statement.stepWithoutObservation()
         if let known = statement.authorization, known.reprepareCount != reprepareCount(statement),
             trackingRegion != nil || hasObservers
         {

@@ -14,7 +14,7 @@ public struct ColumnAssignment: Sendable {
 extension Column {
     /// Assigns a value: `Column("score").set(to: 0)`; nil assigns NULL.
     public func set(to value: (any DatabaseValueConvertible)?) -> ColumnAssignment {
-        ColumnAssignment(columnName: name, value: expressionOf( value))
+        ColumnAssignment(columnName: name, value: expressionOf(value))
     }
 
     /// Assigns an expression: `Column("score").set(to: Column("score") * 2)`.

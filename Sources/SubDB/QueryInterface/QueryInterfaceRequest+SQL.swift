@@ -31,6 +31,7 @@ extension QueryInterfaceRequest {
     func selectSQL(_ db: Database, _ context: inout SQLGenerationContext, forCount: Bool = false) throws -> String {
         if hasSQLJoins { return try joinedSelectSQL(db, &context, forCount: forCount) }
         var sql = isDistinct ? "SELECT DISTINCT " : "SELECT "
+        sql.reserveCapacity(128)
         sql += selection.isEmpty ? "*" : selection.map { $0.sql(&context) }.joined(separator: ", ")
         sql += " FROM \(tableName.quotedDatabaseIdentifier)"
         sql += try whereClause(db, &context)
@@ -79,6 +80,7 @@ extension QueryInterfaceRequest {
 
     func wherePredicate(_ db: Database) throws -> SQLExpression? {
         if filters.isEmpty { return nil }
+        if filters.count == 1, case .expression(let expression) = filters[0] { return expression }
         var predicates: [SQLExpression] = []
         for filter in filters {
             switch filter {
@@ -89,11 +91,12 @@ extension QueryInterfaceRequest {
                 predicates.append(try keysPredicate(columns: columns, keys: keys))
             case .uniqueKeys(let keys):
                 let alternatives = keys.map { key in
-                    SQLExpression(.associative(
-                        op: "AND",
-                        operands: key.sorted { $0.key < $1.key }.map { column, value in
-                            Column(column) == value
-                        }, empty: "1"))
+                    SQLExpression(
+                        .associative(
+                            op: "AND",
+                            operands: key.sorted { $0.key < $1.key }.map { column, value in
+                                Column(column) == value
+                            }, empty: "1"))
                 }
                 predicates.append(SQLExpression(.associative(op: "OR", operands: alternatives, empty: "0")))
             }
@@ -105,15 +108,17 @@ extension QueryInterfaceRequest {
         if columns.count == 1 {
             let column = Column(columns[0])
             if keys.count == 1, let value = keys[0].first { return column == value }
-            return SQLExpression(.inList(column.sqlExpression, keys.compactMap { $0.first?.sqlExpression }, negated: false))
+            return SQLExpression(
+                .inList(column.sqlExpression, keys.compactMap { $0.first?.sqlExpression }, negated: false))
         }
         let alternatives = try keys.map { key in
             guard key.count == columns.count else {
                 throw DatabaseError(
                     message: "invalid key for table \(tableName): expected \(columns.count) values, got \(key.count)")
             }
-            return SQLExpression(.associative(
-                op: "AND", operands: zip(columns, key).map { Column($0) == $1 }, empty: "1"))
+            return SQLExpression(
+                .associative(
+                    op: "AND", operands: zip(columns, key).map { Column($0) == $1 }, empty: "1"))
         }
         return SQLExpression(.associative(op: "OR", operands: alternatives, empty: "0"))
     }

@@ -54,7 +54,9 @@ public struct SQLRequest<RowDecoder>: FetchRequest, ExpressibleByStringInterpola
     public init(stringLiteral value: String) { literal = SQL(stringLiteral: value) }
 
     /// A request from an interpolated string: values become arguments.
-    public init(stringInterpolation: SQL.StringInterpolation) { literal = SQL(stringInterpolation: stringInterpolation) }
+    public init(stringInterpolation: SQL.StringInterpolation) {
+        literal = SQL(stringInterpolation: stringInterpolation)
+    }
 
     /// The SQL and arguments.
     public func sqlAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {

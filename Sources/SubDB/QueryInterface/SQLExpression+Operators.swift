@@ -14,11 +14,11 @@ private func equality(_ lhs: SQLExpression, _ rhs: SQLExpression, negated: Bool)
 
 /// `lhs = rhs`, or `lhs IS NULL` when rhs is nil.
 public func == (lhs: some SQLSpecificExpressible, rhs: (any DatabaseValueConvertible)?) -> SQLExpression {
-    equality(lhs.sqlExpression, expressionOf( rhs), negated: false)
+    equality(lhs.sqlExpression, expressionOf(rhs), negated: false)
 }
 /// `lhs = rhs`, or `rhs IS NULL` when lhs is nil.
 public func == (lhs: (any DatabaseValueConvertible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    equality(expressionOf( lhs), rhs.sqlExpression, negated: false)
+    equality(expressionOf(lhs), rhs.sqlExpression, negated: false)
 }
 /// `lhs = rhs` between two expressions.
 public func == (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -26,11 +26,11 @@ public func == (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressib
 }
 /// `lhs <> rhs`, or `lhs IS NOT NULL` when rhs is nil.
 public func != (lhs: some SQLSpecificExpressible, rhs: (any DatabaseValueConvertible)?) -> SQLExpression {
-    equality(lhs.sqlExpression, expressionOf( rhs), negated: true)
+    equality(lhs.sqlExpression, expressionOf(rhs), negated: true)
 }
 /// `lhs <> rhs`, or `rhs IS NOT NULL` when lhs is nil.
 public func != (lhs: (any DatabaseValueConvertible)?, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    equality(expressionOf( lhs), rhs.sqlExpression, negated: true)
+    equality(expressionOf(lhs), rhs.sqlExpression, negated: true)
 }
 /// `lhs <> rhs` between two expressions.
 public func != (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -38,22 +38,22 @@ public func != (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressib
 }
 /// `lhs IS rhs`.
 public func === (lhs: some SQLSpecificExpressible, rhs: (any DatabaseValueConvertible)?) -> SQLExpression {
-    binary("IS", lhs.sqlExpression, expressionOf( rhs))
+    binary("IS", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs IS NOT rhs`.
 public func !== (lhs: some SQLSpecificExpressible, rhs: (any DatabaseValueConvertible)?) -> SQLExpression {
-    binary("IS NOT", lhs.sqlExpression, expressionOf( rhs))
+    binary("IS NOT", lhs.sqlExpression, expressionOf(rhs))
 }
 
 // MARK: Comparison
 
 /// `lhs < rhs`.
 public func < (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary("<", lhs.sqlExpression, expressionOf( rhs))
+    binary("<", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs < rhs`.
 public func < (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary("<", expressionOf( lhs), rhs.sqlExpression)
+    binary("<", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs < rhs`.
 public func < (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -61,11 +61,11 @@ public func < (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressibl
 }
 /// `lhs <= rhs`.
 public func <= (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary("<=", lhs.sqlExpression, expressionOf( rhs))
+    binary("<=", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs <= rhs`.
 public func <= (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary("<=", expressionOf( lhs), rhs.sqlExpression)
+    binary("<=", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs <= rhs`.
 public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -73,11 +73,11 @@ public func <= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressib
 }
 /// `lhs > rhs`.
 public func > (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary(">", lhs.sqlExpression, expressionOf( rhs))
+    binary(">", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs > rhs`.
 public func > (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary(">", expressionOf( lhs), rhs.sqlExpression)
+    binary(">", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs > rhs`.
 public func > (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -85,11 +85,11 @@ public func > (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressibl
 }
 /// `lhs >= rhs`.
 public func >= (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary(">=", lhs.sqlExpression, expressionOf( rhs))
+    binary(">=", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs >= rhs`.
 public func >= (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary(">=", expressionOf( lhs), rhs.sqlExpression)
+    binary(">=", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs >= rhs`.
 public func >= (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -104,7 +104,7 @@ public func && (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressib
 }
 /// `lhs AND rhs`.
 public func && (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    SQLExpression(.associative(op: "AND", operands: [lhs.sqlExpression, expressionOf( rhs)], empty: "1"))
+    SQLExpression(.associative(op: "AND", operands: [lhs.sqlExpression, expressionOf(rhs)], empty: "1"))
 }
 /// `lhs OR rhs`.
 public func || (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -112,7 +112,7 @@ public func || (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressib
 }
 /// `lhs OR rhs`.
 public func || (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    SQLExpression(.associative(op: "OR", operands: [lhs.sqlExpression, expressionOf( rhs)], empty: "0"))
+    SQLExpression(.associative(op: "OR", operands: [lhs.sqlExpression, expressionOf(rhs)], empty: "0"))
 }
 /// `NOT value`.
 public prefix func ! (value: some SQLSpecificExpressible) -> SQLExpression {
@@ -130,11 +130,11 @@ public prefix func ! (value: some SQLSpecificExpressible) -> SQLExpression {
 
 /// `lhs + rhs`.
 public func + (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary("+", lhs.sqlExpression, expressionOf( rhs))
+    binary("+", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs + rhs`.
 public func + (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary("+", expressionOf( lhs), rhs.sqlExpression)
+    binary("+", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs + rhs`.
 public func + (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -142,11 +142,11 @@ public func + (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressibl
 }
 /// `lhs - rhs`.
 public func - (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary("-", lhs.sqlExpression, expressionOf( rhs))
+    binary("-", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs - rhs`.
 public func - (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary("-", expressionOf( lhs), rhs.sqlExpression)
+    binary("-", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs - rhs`.
 public func - (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -154,11 +154,11 @@ public func - (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressibl
 }
 /// `lhs * rhs`.
 public func * (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary("*", lhs.sqlExpression, expressionOf( rhs))
+    binary("*", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs * rhs`.
 public func * (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary("*", expressionOf( lhs), rhs.sqlExpression)
+    binary("*", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs * rhs`.
 public func * (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -166,11 +166,11 @@ public func * (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressibl
 }
 /// `lhs / rhs`.
 public func / (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    binary("/", lhs.sqlExpression, expressionOf( rhs))
+    binary("/", lhs.sqlExpression, expressionOf(rhs))
 }
 /// `lhs / rhs`.
 public func / (lhs: any DatabaseValueConvertible, rhs: some SQLSpecificExpressible) -> SQLExpression {
-    binary("/", expressionOf( lhs), rhs.sqlExpression)
+    binary("/", expressionOf(lhs), rhs.sqlExpression)
 }
 /// `lhs / rhs`.
 public func / (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressible) -> SQLExpression {
@@ -186,17 +186,17 @@ public prefix func - (value: some SQLSpecificExpressible) -> SQLExpression {
 extension SQLSpecificExpressible {
     /// `self LIKE pattern`: `Column("name").like("%ar%")`.
     public func like(_ pattern: any DatabaseValueConvertible) -> SQLExpression {
-        binary("LIKE", sqlExpression, expressionOf( pattern))
+        binary("LIKE", sqlExpression, expressionOf(pattern))
     }
 
     /// `self LIKE pattern ESCAPE escape`.
     public func like(_ pattern: any DatabaseValueConvertible, escape: any DatabaseValueConvertible) -> SQLExpression {
-        binary("ESCAPE", binary("LIKE", sqlExpression, expressionOf( pattern)), expressionOf( escape))
+        binary("ESCAPE", binary("LIKE", sqlExpression, expressionOf(pattern)), expressionOf(escape))
     }
 
     /// `self GLOB pattern`.
     public func glob(_ pattern: any DatabaseValueConvertible) -> SQLExpression {
-        binary("GLOB", sqlExpression, expressionOf( pattern))
+        binary("GLOB", sqlExpression, expressionOf(pattern))
     }
 
     /// `self COLLATE collation`: `Column("name").collating(.nocase)`.
@@ -211,23 +211,26 @@ extension SQLSpecificExpressible {
 extension Sequence where Element: DatabaseValueConvertible {
     /// `expression IN (values)`: `[1, 2, 3].contains(Column("id"))`.
     public func contains(_ expression: some SQLSpecificExpressible) -> SQLExpression {
-        SQLExpression(.inList(expression.sqlExpression, map { SQLExpression(.value($0.databaseValue)) }, negated: false))
+        SQLExpression(
+            .inList(expression.sqlExpression, map { SQLExpression(.value($0.databaseValue)) }, negated: false))
     }
 }
 
 extension Sequence where Element == any DatabaseValueConvertible {
     /// `expression IN (values)` over heterogeneous values.
     public func contains(_ expression: some SQLSpecificExpressible) -> SQLExpression {
-        SQLExpression(.inList(expression.sqlExpression, map { SQLExpression(.value($0.databaseValue)) }, negated: false))
+        SQLExpression(
+            .inList(expression.sqlExpression, map { SQLExpression(.value($0.databaseValue)) }, negated: false))
     }
 }
 
 extension ClosedRange where Bound: DatabaseValueConvertible {
     /// `expression BETWEEN lower AND upper`: `(1...10).contains(Column("score"))`.
     public func contains(_ expression: some SQLSpecificExpressible) -> SQLExpression {
-        SQLExpression(.between(
-            expression.sqlExpression, low: SQLExpression(.value(lowerBound.databaseValue)),
-            high: SQLExpression(.value(upperBound.databaseValue)), negated: false))
+        SQLExpression(
+            .between(
+                expression.sqlExpression, low: SQLExpression(.value(lowerBound.databaseValue)),
+                high: SQLExpression(.value(upperBound.databaseValue)), negated: false))
     }
 }
 

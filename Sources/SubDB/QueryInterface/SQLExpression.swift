@@ -115,7 +115,8 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
             return "\(lhs) \(negated ? "NOT IN" : "IN") (\(items))"
         case .between(let expression, let low, let high, let negated):
             let lhs = expression.operandSQL(&context)
-            return "\(lhs) \(negated ? "NOT BETWEEN" : "BETWEEN") \(low.operandSQL(&context)) AND \(high.operandSQL(&context))"
+            return
+                "\(lhs) \(negated ? "NOT BETWEEN" : "BETWEEN") \(low.operandSQL(&context)) AND \(high.operandSQL(&context))"
         case .collated(let expression, let collation):
             return "\(expression.operandSQL(&context)) COLLATE \(collation)"
         }

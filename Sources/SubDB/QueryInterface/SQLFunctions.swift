@@ -16,13 +16,19 @@ public func count(distinct expression: some SQLSpecificExpressible) -> SQLExpres
 }
 
 /// `MAX(expression)`.
-public func max(_ expression: some SQLSpecificExpressible) -> SQLExpression { function("MAX", expression.sqlExpression) }
+public func max(_ expression: some SQLSpecificExpressible) -> SQLExpression {
+    function("MAX", expression.sqlExpression)
+}
 
 /// `MIN(expression)`.
-public func min(_ expression: some SQLSpecificExpressible) -> SQLExpression { function("MIN", expression.sqlExpression) }
+public func min(_ expression: some SQLSpecificExpressible) -> SQLExpression {
+    function("MIN", expression.sqlExpression)
+}
 
 /// `SUM(expression)`.
-public func sum(_ expression: some SQLSpecificExpressible) -> SQLExpression { function("SUM", expression.sqlExpression) }
+public func sum(_ expression: some SQLSpecificExpressible) -> SQLExpression {
+    function("SUM", expression.sqlExpression)
+}
 
 /// `TOTAL(expression)`.
 public func total(_ expression: some SQLSpecificExpressible) -> SQLExpression {
@@ -40,11 +46,13 @@ public func length(_ expression: some SQLSpecificExpressible) -> SQLExpression {
 }
 
 /// `ABS(expression)`.
-public func abs(_ expression: some SQLSpecificExpressible) -> SQLExpression { function("ABS", expression.sqlExpression) }
+public func abs(_ expression: some SQLSpecificExpressible) -> SQLExpression {
+    function("ABS", expression.sqlExpression)
+}
 
 /// `IFNULL(expression, value)`: `Column("nickname") ?? Column("name")`.
 public func ?? (lhs: some SQLSpecificExpressible, rhs: any DatabaseValueConvertible) -> SQLExpression {
-    function("IFNULL", lhs.sqlExpression, expressionOf( rhs))
+    function("IFNULL", lhs.sqlExpression, expressionOf(rhs))
 }
 
 /// `IFNULL(lhs, rhs)` between expressions.

@@ -43,8 +43,10 @@ extension MutablePersistableRecord {
     ) throws -> T {
         try insert(db, onConflict: conflictResolution)
         let table = Self.databaseTableName.quotedDatabaseIdentifier
-        guard let record = try T.fetchOne(db, sql: "SELECT * FROM \(table) WHERE rowid = ?",
-                                          arguments: [db.lastInsertedRowID])
+        guard
+            let record = try T.fetchOne(
+                db, sql: "SELECT * FROM \(table) WHERE rowid = ?",
+                arguments: [db.lastInsertedRowID])
         else {
             throw DatabaseError(message: "inserted row of table \(Self.databaseTableName) could not be fetched")
         }
@@ -108,7 +110,9 @@ extension MutablePersistableRecord {
         try performUpdate(db, onConflict: conflictResolution, columns: Set(columns.map { $0.name.lowercased() }))
     }
 
-    func performUpdate(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?, columns: Set<String>?)
+    func performUpdate(
+        _ db: Database, onConflict conflictResolution: Database.ConflictResolution?, columns: Set<String>?
+    )
         throws
     {
         try willSave(db)
@@ -146,7 +150,8 @@ extension MutablePersistableRecord {
         let primaryKey = try db.subdbPrimaryKey(table)
         let key = try primaryKeyValues(container, primaryKey.columns)
         guard key.contains(where: { !$0.1.isNull }) else {
-            throw PersistenceError.recordNotFound(databaseTableName: table, key: Dictionary(key, uniquingKeysWith: { $1 }))
+            throw PersistenceError.recordNotFound(
+                databaseTableName: table, key: Dictionary(key, uniquingKeysWith: { $1 }))
         }
         let primaryKeyNames = Set(primaryKey.columns.map { $0.lowercased() })
         var updated: [(String, DatabaseValue)] = []
@@ -169,7 +174,8 @@ extension MutablePersistableRecord {
         let statement = try db.cachedStatement(sql: sql)
         try statement.execute(arguments: StatementArguments(updated.map(\.1) + key.map(\.1)))
         if db.changesCount == 0 {
-            throw PersistenceError.recordNotFound(databaseTableName: table, key: Dictionary(key, uniquingKeysWith: { $1 }))
+            throw PersistenceError.recordNotFound(
+                databaseTableName: table, key: Dictionary(key, uniquingKeysWith: { $1 }))
         }
         return PersistenceSuccess(persistenceContainer: container)
     }
@@ -250,7 +256,8 @@ extension MutablePersistableRecord {
         let table = Self.databaseTableName
         let key = try primaryKeyValues(try persistenceContainer(), try db.subdbPrimaryKey(table).columns)
         guard key.contains(where: { !$0.1.isNull }) else { return false }
-        let sql = "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE "
+        let sql =
+            "DELETE FROM \(table.quotedDatabaseIdentifier) WHERE "
             + key.map { "\($0.0.quotedDatabaseIdentifier)=?" }.joined(separator: " AND ")
         try db.execute(sql: sql, arguments: StatementArguments(key.map(\.1)))
         return db.changesCount > 0
@@ -261,7 +268,8 @@ extension MutablePersistableRecord {
         let table = Self.databaseTableName
         let key = try primaryKeyValues(try persistenceContainer(), try db.subdbPrimaryKey(table).columns)
         guard key.contains(where: { !$0.1.isNull }) else { return false }
-        let sql = "SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE "
+        let sql =
+            "SELECT 1 FROM \(table.quotedDatabaseIdentifier) WHERE "
             + key.map { "\($0.0.quotedDatabaseIdentifier)=?" }.joined(separator: " AND ")
         return try Row.fetchOne(db, sql: sql, arguments: StatementArguments(key.map(\.1))) != nil
     }
@@ -271,7 +279,9 @@ extension MutablePersistableRecord {
         try columns.map { column in
             guard let value = container.databaseValue(caseInsensitive: column) else {
                 throw DatabaseError(
-                    message: "\(Self.self) does not encode the primary key column \(column) of table \(Self.databaseTableName)")
+                    message:
+                        "\(Self.self) does not encode the primary key column \(column) of table \(Self.databaseTableName)"
+                )
             }
             return (column, value)
         }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 extension FetchableRecord where Self: Decodable {
     /// Decodes the record through its `Decodable` conformance: coding keys are read from the columns of the
@@ -14,20 +14,21 @@ extension FetchableRecord where Self: Decodable {
 
 /// The `Decoder` of Decodable records: reads straight from the row (from SQLite itself on cursor rows).
 final class RecordDecoder: Decoder {
-    private(set) var row: Row
+    // Mutable state is only touched by the thread decoding the current row: no dynamic exclusivity checks.
+    @exclusivity(unchecked) private(set) var row: Row
     /// Unowned: the state owns its reusable decoder, and outlives every decoding.
     unowned let state: RecordDecodingState
     let keyTable: ColumnKeyTable
     /// The raw statement when the row is a live view over a cursor, for `sqlite3_column_*` reads.
-    private(set) var sqliteStatement: OpaquePointer?
-    var position = 0
+    @exclusivity(unchecked) private(set) var sqliteStatement: OpaquePointer?
+    @exclusivity(unchecked) var position = 0
     /// True while a record decodes from this decoder (decoders are reused from row to row).
-    var isInUse = false
+    @exclusivity(unchecked) var isInUse = false
     /// The keyed container of the last `container(keyedBy:)` call, reused for the next rows.
-    private var cachedContainer: AnyObject?
-    private var cachedKeyType: Any.Type?
+    @exclusivity(unchecked) private var cachedContainer: AnyObject?
+    @exclusivity(unchecked) private var cachedKeyType: Any.Type?
     var codingPath: [any CodingKey] { [] }
-    var userInfo: [CodingUserInfoKey: Any] { state.userInfo() }
+    var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
     init(row: Row, state: RecordDecodingState) {
         self.row = row
@@ -39,8 +40,10 @@ final class RecordDecoder: Decoder {
 
     /// Points the decoder at the next row.
     func reset(_ row: Row) {
-        self.row = row
         position = 0
+        // Cursor rows are one live instance per statement: nothing to change from one step to the next.
+        if row === self.row && sqliteStatement != nil { return }
+        self.row = row
         if case .statement(let statement) = row.impl {
             sqliteStatement = statement.sqliteStatement
         } else {
@@ -65,13 +68,15 @@ final class RecordDecoder: Decoder {
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         throw DecodingError.typeMismatch(
             state.recordType,
-            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container"))
+            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container")
+        )
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
         throw DecodingError.typeMismatch(
             state.recordType,
-            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container"))
+            .init(codingPath: [], debugDescription: "\(state.recordType) must decode its values from a keyed container")
+        )
     }
 
     // MARK: Column access
@@ -109,8 +114,49 @@ final class RecordDecoder: Decoder {
         throw conversionError(T.self, at: index)
     }
 
+    /// An integer column, read with one SQLite call when the row is a cursor row (NULL reads as 0: checked then).
     @inline(__always)
-    func fastOptional<T: DatabaseValueConvertible & StatementColumnConvertible>(_ type: T.Type, forKey key: some CodingKey)
+    func int64<T>(forKey key: String, as type: T.Type) throws -> Int64 {
+        let index = try requireIndex(of: key)
+        if let sqliteStatement {
+            let value = sqlite3_column_int64(sqliteStatement, Int32(index))
+            if value != 0 || sqlite3_column_type(sqliteStatement, Int32(index)) != SQLITE_NULL { return value }
+            throw conversionError(T.self, at: index)
+        }
+        return try fastValue(Int64.self, at: index)
+    }
+
+    /// A double column, read with one SQLite call when the row is a cursor row.
+    @inline(__always)
+    func double(forKey key: String) throws -> Double {
+        let index = try requireIndex(of: key)
+        if let sqliteStatement {
+            let value = sqlite3_column_double(sqliteStatement, Int32(index))
+            if value != 0 || sqlite3_column_type(sqliteStatement, Int32(index)) != SQLITE_NULL { return value }
+            throw conversionError(Double.self, at: index)
+        }
+        return try fastValue(Double.self, at: index)
+    }
+
+    /// A text column, read with two SQLite calls when the row is a cursor row (`sqlite3_column_text` is nil for
+    /// NULL).
+    @inline(__always)
+    func string(forKey key: String) throws -> String {
+        let index = try requireIndex(of: key)
+        if let sqliteStatement {
+            if let text = sqlite3_column_text(sqliteStatement, Int32(index)) {
+                let count = Int(sqlite3_column_bytes(sqliteStatement, Int32(index)))
+                return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
+            }
+            throw conversionError(String.self, at: index)
+        }
+        return try fastValue(String.self, at: index)
+    }
+
+    @inline(__always)
+    func fastOptional<T: DatabaseValueConvertible & StatementColumnConvertible>(
+        _ type: T.Type, forKey key: some CodingKey
+    )
         throws -> T?
     {
         guard let index = index(of: key.stringValue), !isNull(at: index) else { return nil }
@@ -128,7 +174,9 @@ final class RecordDecoder: Decoder {
         let column = row.columnNames[index]
         let dbValue = row.databaseValue(atUncheckedIndex: index)
         if T.self == Date.self {
-            guard let date = try decodeDate(dbValue, column: column) as? T else { throw conversionError(T.self, at: index) }
+            guard let date = try decodeDate(dbValue, column: column) as? T else {
+                throw conversionError(T.self, at: index)
+            }
             return date
         }
         if T.self == Data.self {
@@ -197,16 +245,17 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(Bool.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: String.Type, forKey key: Key) throws -> String {
-            try decoder.fastValue(String.self, at: decoder.requireIndex(of: key.stringValue))
+            try decoder.string(forKey: key.stringValue)
         }
         func decode(_ type: Double.Type, forKey key: Key) throws -> Double {
-            try decoder.fastValue(Double.self, at: decoder.requireIndex(of: key.stringValue))
+            try decoder.double(forKey: key.stringValue)
         }
         func decode(_ type: Float.Type, forKey key: Key) throws -> Float {
             try decoder.fastValue(Float.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int.Type, forKey key: Key) throws -> Int {
-            try decoder.fastValue(Int.self, at: decoder.requireIndex(of: key.stringValue))
+            // Int is 64-bit on the platforms SubDB supports.
+            Int(try decoder.int64(forKey: key.stringValue, as: Int.self))
         }
         func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 {
             try decoder.fastValue(Int8.self, at: decoder.requireIndex(of: key.stringValue))
@@ -218,7 +267,7 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(Int32.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 {
-            try decoder.fastValue(Int64.self, at: decoder.requireIndex(of: key.stringValue))
+            try decoder.int64(forKey: key.stringValue, as: Int64.self)
         }
         func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt {
             try decoder.fastValue(UInt.self, at: decoder.requireIndex(of: key.stringValue))
@@ -318,7 +367,7 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
     let column: String
     let codingPath: [any CodingKey]
     let decoder: RecordDecoder
-    var userInfo: [CodingUserInfoKey: Any] { decoder.state.userInfo() }
+    var userInfo: [CodingUserInfoKey: Any] { decoder.state.userInfo }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         throw JSONRequired()
@@ -332,7 +381,10 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         if let value = T.fromDatabaseValue(dbValue) { return value }
         throw DecodingError.typeMismatch(
             T.self,
-            .init(codingPath: codingPath, debugDescription: "could not decode \(T.self) from database value \(dbValue) - column: \(column.debugDescription)"))
+            .init(
+                codingPath: codingPath,
+                debugDescription:
+                    "could not decode \(T.self) from database value \(dbValue) - column: \(column.debugDescription)"))
     }
 
     func decode(_ type: Bool.Type) throws -> Bool { try convert(Bool.self) }

@@ -1,5 +1,5 @@
-import Foundation
 internal import CSQLite
+import Foundation
 
 /// Per-statement state shared by the records decoded from one fetch: which column each coding key reads,
 /// computed on the first row and reused for the next ones, so that a Decodable record looks up no column name
@@ -9,8 +9,8 @@ internal import CSQLite
 /// `init(row:)` picks it up when the row has the same layout, and builds a throwaway one otherwise.
 final class RecordDecodingContext {
     let layout: RowLayout
-    private var state: RecordDecodingState?
-    private var stateOwner: ObjectIdentifier?
+    @exclusivity(unchecked) private var state: RecordDecodingState?
+    @exclusivity(unchecked) private var stateOwner: ObjectIdentifier?
 
     init(layout: RowLayout) { self.layout = layout }
 
@@ -55,22 +55,23 @@ final class RecordDecodingContext {
 /// What the decoder of one record type needs, computed once per fetch: the key table and the record's
 /// decoding strategies, so that the decoder itself is not generic.
 final class RecordDecodingState {
-    let recordType: Any.Type
+    let recordType: any FetchableRecord.Type
     let keyTable: ColumnKeyTable
-    let userInfo: () -> [CodingUserInfoKey: Any]
-    let dateStrategy: (String) -> DatabaseDateDecodingStrategy
-    let dataStrategy: (String) -> DatabaseDataDecodingStrategy
-    let jsonDecoder: (String) -> JSONDecoder
-    private var reusableDecoder: RecordDecoder?
+    @exclusivity(unchecked) private var reusableDecoder: RecordDecoder?
 
     init<Record: FetchableRecord>(_ type: Record.Type, columnNames: [String]) {
         recordType = type
         keyTable = ColumnKeyTable(columnNames: columnNames, strategy: Record.databaseColumnDecodingStrategy)
-        userInfo = { Record.databaseDecodingUserInfo }
-        dateStrategy = { Record.databaseDateDecodingStrategy(for: $0) }
-        dataStrategy = { Record.databaseDataDecodingStrategy(for: $0) }
-        jsonDecoder = { Record.databaseJSONDecoder(for: $0) }
     }
+
+    var userInfo: [CodingUserInfoKey: Any] { recordType.databaseDecodingUserInfo }
+    func dateStrategy(_ column: String) -> DatabaseDateDecodingStrategy {
+        recordType.databaseDateDecodingStrategy(for: column)
+    }
+    func dataStrategy(_ column: String) -> DatabaseDataDecodingStrategy {
+        recordType.databaseDataDecodingStrategy(for: column)
+    }
+    func jsonDecoder(_ column: String) -> JSONDecoder { recordType.databaseJSONDecoder(for: column) }
 
     /// A decoder over `row`: the same instance from row to row, unless it is busy (a record decoding another
     /// record of its type from inside its initializer).
@@ -100,8 +101,8 @@ final class ColumnKeyTable {
     /// The coding key name of each column, after the decoding strategy.
     let keyNames: [String]
     /// Keys in the order they were asked on the first row, with their column index (-1: missing).
-    private var slotKeys: [String] = []
-    private var slotIndexes: [Int] = []
+    @exclusivity(unchecked) private var slotKeys: [String] = []
+    @exclusivity(unchecked) private var slotIndexes: [Int] = []
 
     init(columnNames: [String], strategy: DatabaseColumnDecodingStrategy) {
         if case .useDefaultKeys = strategy {

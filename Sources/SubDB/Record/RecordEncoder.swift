@@ -3,7 +3,8 @@ import Foundation
 /// The `Encoder` of Encodable records: writes each key straight into a ``PersistenceContainer``, no
 /// intermediate dictionary. Nested values that need a keyed or unkeyed container are stored as JSON text.
 final class RecordEncoder<Record: EncodableRecord>: Encoder {
-    var container = PersistenceContainer()
+    /// Only touched by the encoding thread: no dynamic exclusivity checks.
+    @exclusivity(unchecked) var container = PersistenceContainer()
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { Record.databaseEncodingUserInfo }
     let columnStrategy = Record.databaseColumnEncodingStrategy
@@ -90,7 +91,8 @@ final class RecordEncoder<Record: EncodableRecord>: Encoder {
             container.setValue(Int64(date.timeIntervalSince1970.rounded(.down)).databaseValue, forColumn: column)
         case .iso8601:
             container.setValue(ISO8601DateFormatter().string(from: date).databaseValue, forColumn: column)
-        case .formatted(let formatter): container.setValue(formatter.string(from: date).databaseValue, forColumn: column)
+        case .formatted(let formatter):
+            container.setValue(formatter.string(from: date).databaseValue, forColumn: column)
         case .custom(let transform): container.setValue(transform(date)?.databaseValue ?? .null, forColumn: column)
         case .customContainer(let transform): try transform(date, &container)
         }

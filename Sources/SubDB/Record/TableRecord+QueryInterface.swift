@@ -150,7 +150,9 @@ extension TableRecord {
     @discardableResult
     public static func deleteAll(_ db: Database, keys: some Sequence<some DatabaseValueConvertible>) throws -> Int {
         let request = all().filter(keys: keys)
-        if request.filters.contains(where: { if case .keys(let keys) = $0 { return keys.isEmpty }; return false }) {
+        if request.filters.contains(where: {
+            if case .keys(let keys) = $0 { return keys.isEmpty }; return false
+        }) {
             return 0
         }
         return try request.deleteAll(db)

@@ -31,7 +31,9 @@ import Testing
             #expect(try numbers(db).suffix(2) == [9, 10])
             #expect(try Array(numbers(db).enumerated().map { $0.offset }).last == 9)
             #expect(try Array(numbers(db).map { [$0] }.joined()).count == 10)
-            #expect(try String.fetchCursor(db, sql: "SELECT team FROM t ORDER BY n LIMIT 3").joined(separator: ",") == "odd,even,odd")
+            #expect(
+                try String.fetchCursor(db, sql: "SELECT team FROM t ORDER BY n LIMIT 3").joined(separator: ",")
+                    == "odd,even,odd")
         }
     }
 
@@ -58,22 +60,26 @@ import Testing
         try dbQueue.read { (db: Database) throws in
             #expect(try Set(numbers(db)).count == 10)
             #expect(try Array(numbers(db), minimumCapacity: 100).count == 10)
-            let grouped = try Dictionary(grouping: Row.fetchCursor(db, sql: "SELECT n, team FROM t").map { $0.copy() }) {
+            let grouped = try Dictionary(grouping: Row.fetchCursor(db, sql: "SELECT n, team FROM t").map { $0.copy() })
+            {
                 $0["team"] as String
             }
             #expect(grouped["even"]?.count == 5)
-            let byNumber = try Dictionary(uniqueKeysWithValues: Row.fetchCursor(db, sql: "SELECT n, team FROM t").map {
-                ($0["n"] as Int, $0["team"] as String)
-            })
+            let byNumber = try Dictionary(
+                uniqueKeysWithValues: Row.fetchCursor(db, sql: "SELECT n, team FROM t").map {
+                    ($0["n"] as Int, $0["team"] as String)
+                })
             #expect(byNumber[4] == "even")
-            let counts = try Dictionary(String.fetchCursor(db, sql: "SELECT team FROM t").map { ($0, 1) }, uniquingKeysWith: +)
+            let counts = try Dictionary(
+                String.fetchCursor(db, sql: "SELECT team FROM t").map { ($0, 1) }, uniquingKeysWith: +)
             #expect(counts == ["odd": 5, "even": 5])
         }
     }
 
     @Test func cursorErrorsPropagate() throws {
         try dbQueue.read { (db: Database) throws in
-            let cursor = try Row.fetchCursor(db, sql: "SELECT n, CASE WHEN n = 3 THEN abs(-9223372036854775807 - 1) ELSE n END FROM t")
+            let cursor = try Row.fetchCursor(
+                db, sql: "SELECT n, CASE WHEN n = 3 THEN abs(-9223372036854775807 - 1) ELSE n END FROM t")
             #expect(try cursor.next() != nil)
             #expect(try cursor.next() != nil)
             let error = #expect(throws: DatabaseError.self) { try cursor.next() }

@@ -57,7 +57,8 @@ import Testing
         #expect(error?.arguments == ["Arthur"])
         #expect(
             error?.description
-                == "SQLite error 19: UNIQUE constraint failed: t.name - while executing `INSERT INTO t (name) VALUES (?)`")
+                == "SQLite error 19: UNIQUE constraint failed: t.name - while executing `INSERT INTO t (name) VALUES (?)`"
+        )
         #expect(!(ResultCode.SQLITE_CONSTRAINT_FOREIGNKEY ~= (error as (any Error)?)!))
     }
 
@@ -65,11 +66,12 @@ import Testing
         let dbQueue = try DatabaseQueue()
         let error = #expect(throws: DatabaseError.self) {
             try dbQueue.write { (db: Database) throws in
-                try db.execute(sql: """
-                    CREATE TABLE team (id INTEGER PRIMARY KEY);
-                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
-                    INSERT INTO player (teamId) VALUES (42);
-                    """)
+                try db.execute(
+                    sql: """
+                        CREATE TABLE team (id INTEGER PRIMARY KEY);
+                        CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
+                        INSERT INTO player (teamId) VALUES (42);
+                        """)
             }
         }
         #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
@@ -81,13 +83,15 @@ import Testing
     @Test func notADatabase() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("notes.txt")
-        try Data(String(repeating: "This is not an SQLite database.\n", count: 100).utf8).write(to: URL(fileURLWithPath: path))
+        try Data(String(repeating: "This is not an SQLite database.\n", count: 100).utf8).write(
+            to: URL(fileURLWithPath: path))
         let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: path) }
         #expect(error?.resultCode == .SQLITE_NOTADB)
         #expect(error?.message == "file is not a database: \(path)")
         #expect(
             error?.description
-                == "SQLite error 26: file is not a database: \(path) - while executing `SELECT * FROM sqlite_master LIMIT 1`")
+                == "SQLite error 26: file is not a database: \(path) - while executing `SELECT * FROM sqlite_master LIMIT 1`"
+        )
         let poolError = #expect(throws: DatabaseError.self) { try DatabasePool(path: path) }
         #expect(poolError?.resultCode == .SQLITE_NOTADB)
     }

@@ -14,7 +14,9 @@ import Testing
         try dbPool.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
     }
 
-    private static func count(_ db: Database) throws -> Int { try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? -1 }
+    private static func count(_ db: Database) throws -> Int {
+        try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") ?? -1
+    }
 
     @Test func walModeAndReadOnlyReaders() throws {
         let mode = try dbPool.read { db in try String.fetchOne(db, sql: "PRAGMA journal_mode") }
@@ -74,7 +76,9 @@ import Testing
             do {
                 if index < 4 {
                     for value in 0..<50 {
-                        try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value]) }
+                        try dbPool.write { db in
+                            try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value])
+                        }
                     }
                 } else {
                     for _ in 0..<50 {
@@ -95,7 +99,9 @@ import Testing
         try dbQueue.write { db in try db.execute(sql: "CREATE TABLE t (a INTEGER)") }
         DispatchQueue.concurrentPerform(iterations: 4) { index in
             for value in 0..<50 {
-                try? dbQueue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value]) }
+                try? dbQueue.write { db in
+                    try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [index * 100 + value])
+                }
             }
         }
         #expect(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(DISTINCT a) FROM t") } == 200)
@@ -122,5 +128,26 @@ import Testing
         #expect(try dbPool.read { db in try db.columns(in: "t").map(\.name) } == ["a"])
         try dbPool.write { db in try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT") }
         #expect(try dbPool.read { db in try db.columns(in: "t").map(\.name) } == ["a", "b"])
+    }
+
+    @Test func cachedStatementsFollowSchemaChanges() throws {
+        let dbPool = self.dbPool
+        try dbPool.write { db in try db.execute(sql: "INSERT INTO t (a) VALUES (1)") }
+        let sql = "SELECT * FROM t"
+        #expect(try dbPool.read { db in try Row.fetchAll(db, sql: sql).map(\.description) } == ["[a:1]"])
+        try dbPool.write { db in
+            #expect(try Row.fetchOne(db, sql: sql)?.description == "[a:1]")
+            try db.execute(sql: "ALTER TABLE t ADD COLUMN b TEXT DEFAULT 'x'")
+            // Same connection, same cached statement: the new column shows up.
+            #expect(try Row.fetchOne(db, sql: sql)?.description == "[a:1 b:\"x\"]")
+            let rows = try Row.fetchCursor(db, sql: sql)
+            #expect(try rows.next()?.description == "[a:1 b:\"x\"]")
+        }
+        // Another connection (a reader with the statement cached) sees it too, through every fetch method.
+        try dbPool.read { (db: Database) throws in
+            #expect(try Row.fetchAll(db, sql: sql).map(\.description) == ["[a:1 b:\"x\"]"])
+            let cursor = try Row.fetchCursor(db, sql: sql)
+            #expect(try cursor.next()?.description == "[a:1 b:\"x\"]")
+        }
     }
 }

@@ -7,23 +7,26 @@ import Testing
         let test = try TestDatabase()
         let dbQueue = test.dbQueue
         try dbQueue.write { (db: Database) throws in
-            try db.execute(sql: """
-                CREATE TABLE player (
-                  id TEXT PRIMARY KEY,
-                  name TEXT NOT NULL,
-                  score INT NOT NULL)
-                """)
-            try db.execute(sql: """
-                INSERT INTO player (id, name, score)
-                VALUES (?, ?, ?)
-                """, arguments: ["1", "Arthur", 100])
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (
+                      id TEXT PRIMARY KEY,
+                      name TEXT NOT NULL,
+                      score INT NOT NULL)
+                    """)
+            try db.execute(
+                sql: """
+                    INSERT INTO player (id, name, score)
+                    VALUES (?, ?, ?)
+                    """, arguments: ["1", "Arthur", 100])
             let id = "2"
             let name = "O'Brien"
             let score = 1000
-            try db.execute(literal: """
-                INSERT INTO player (id, name, score)
-                VALUES (\(id), \(name), \(score))
-                """)
+            try db.execute(
+                literal: """
+                    INSERT INTO player (id, name, score)
+                    VALUES (\(id), \(name), \(score))
+                    """)
         }
         try dbQueue.read { (db: Database) throws in
             let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player ORDER BY id")

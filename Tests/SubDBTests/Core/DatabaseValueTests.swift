@@ -141,8 +141,10 @@ private enum Color: Int, DatabaseValueConvertible {
         }
     }
 
-    @Test(arguments: ["Mom’s birthday", "2015-13-01", "2015-09-11 25:00", "2015-09-11 18:14:15.", "2015-09-11X18:14",
-                      "2015-09-11 18:14+0200", "18:14", ""])
+    @Test(arguments: [
+        "Mom’s birthday", "2015-13-01", "2015-09-11 25:00", "2015-09-11 18:14:15.", "2015-09-11X18:14",
+        "2015-09-11 18:14+0200", "18:14", "",
+    ])
     func invalidDates(text: String) throws {
         #expect(Date.fromDatabaseValue(text.databaseValue) == nil)
         _ = try dbQueue.read { (db: Database) throws in
@@ -177,9 +179,12 @@ private enum Color: Int, DatabaseValueConvertible {
 
     @Test func uuids() throws {
         let uuid = try #require(UUID(uuidString: "E621E1F8-C36C-495A-93FC-0C247A3E6E5F"))
-        #expect(uuid.databaseValue.storage == .blob(Data([
-            0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E, 0x5F,
-        ])))
+        #expect(
+            uuid.databaseValue.storage
+                == .blob(
+                    Data([
+                        0xE6, 0x21, 0xE1, 0xF8, 0xC3, 0x6C, 0x49, 0x5A, 0x93, 0xFC, 0x0C, 0x24, 0x7A, 0x3E, 0x6E, 0x5F,
+                    ])))
         #expect(try roundTrip(uuid).slow == uuid)
         try dbQueue.read { (db: Database) throws in
             #expect(try UUID.fetchOne(db, sql: "SELECT 'e621e1f8-c36c-495a-93fc-0c247a3e6e5f'") == uuid)
@@ -187,7 +192,8 @@ private enum Color: Int, DatabaseValueConvertible {
             let error = #expect(throws: RowDecodingError.self) { try UUID.fetchOne(db, sql: "SELECT x'0102'") }
             #expect(
                 error?.description
-                    == "could not decode UUID from database value Data(2 bytes) - column: \"x'0102'\", column index: 0, row: [x'0102':Data(2 bytes)], sql: `SELECT x'0102'`")
+                    == "could not decode UUID from database value Data(2 bytes) - column: \"x'0102'\", column index: 0, row: [x'0102':Data(2 bytes)], sql: `SELECT x'0102'`"
+            )
         }
         #expect(UUID.fromDatabaseValue(Data([1, 2]).databaseValue) == nil)
         #expect(UUID.fromDatabaseValue("E621E1F8-C36C-495A-93FC".databaseValue) == nil)
@@ -217,6 +223,12 @@ private enum Color: Int, DatabaseValueConvertible {
         try dbQueue.read { (db: Database) throws in
             #expect(try NSNumber.fetchOne(db, sql: "SELECT 10")?.intValue == 10)
             #expect(try NSNumber.fetchOne(db, sql: "SELECT '10'") is NSDecimalNumber)
+            let decimalNumber = try NSDecimalNumber.fetchOne(db, sql: "SELECT 1.23")
+            #expect(decimalNumber?.stringValue == "1.23")
+            let decimalInteger = try NSDecimalNumber.fetchOne(db, sql: "SELECT -100")
+            #expect(decimalInteger == NSDecimalNumber(value: -100))
+            let decimalText = try NSDecimalNumber.fetchOne(db, sql: "SELECT '1.23'")
+            #expect(decimalText == NSDecimalNumber(string: "1.23"))
             let url = try #require(URL(string: "https://github.com/groue/GRDB.swift"))
             #expect(try URL.fetchOne(db, sql: "SELECT ?", arguments: [url]) == url)
         }

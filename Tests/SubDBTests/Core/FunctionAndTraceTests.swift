@@ -46,7 +46,8 @@ private struct FailingAggregate: DatabaseAggregate {
         }
         let dbQueue = try DatabaseQueue(configuration: config)
         try dbQueue.write { db in
-            try db.execute(sql: "CREATE TABLE player (name TEXT); INSERT INTO player VALUES ('Arthur'), ('Barbara'), (NULL)")
+            try db.execute(
+                sql: "CREATE TABLE player (name TEXT); INSERT INTO player VALUES ('Arthur'), ('Barbara'), (NULL)")
         }
         try dbQueue.read { (db: Database) throws in
             #expect(try String.fetchOne(db, sql: "SELECT reverse('foo')") == "oof")
@@ -57,7 +58,9 @@ private struct FailingAggregate: DatabaseAggregate {
             #expect(error?.description == "SQLite error 1: invalid negative number - while executing `SELECT sqrt(-1)`")
             #expect(try Int.fetchOne(db, sql: "SELECT maxLength(name) FROM player") == 7)
             #expect(try Int.fetchOne(db, sql: "SELECT maxLength(name) FROM player WHERE 0") == 0)
-            let wrongCount = #expect(throws: DatabaseError.self) { try String.fetchOne(db, sql: "SELECT reverse('a', 'b')") }
+            let wrongCount = #expect(throws: DatabaseError.self) {
+                try String.fetchOne(db, sql: "SELECT reverse('a', 'b')")
+            }
             #expect(wrongCount?.message == "wrong number of arguments to function reverse()")
         }
     }
@@ -72,7 +75,9 @@ private struct FailingAggregate: DatabaseAggregate {
             db.add(aggregate: failingAggregate)
             let error = #expect(throws: DatabaseError.self) { try Int.fetchOne(db, sql: "SELECT failing()") }
             #expect(error?.message == "oops")
-            let aggregateError = #expect(throws: DatabaseError.self) { try Int.fetchOne(db, sql: "SELECT failingAgg(1)") }
+            let aggregateError = #expect(throws: DatabaseError.self) {
+                try Int.fetchOne(db, sql: "SELECT failingAgg(1)")
+            }
             #expect(aggregateError?.message == "cannot aggregate 1")
             db.remove(function: failing)
             let removed = #expect(throws: DatabaseError.self) { try Int.fetchOne(db, sql: "SELECT failing()") }
@@ -96,7 +101,8 @@ private struct FailingAggregate: DatabaseAggregate {
             db.trace()
             try db.execute(sql: "DELETE FROM t")
         }
-        #expect(statements == ["CREATE TABLE t (a, b)", "INSERT INTO t VALUES (1, 'it''s')", "SELECT * FROM t WHERE a = 1"])
+        #expect(
+            statements == ["CREATE TABLE t (a, b)", "INSERT INTO t VALUES (1, 'it''s')", "SELECT * FROM t WHERE a = 1"])
         #expect(profiled == ["SELECT ?"])
     }
 

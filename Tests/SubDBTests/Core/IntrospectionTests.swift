@@ -8,20 +8,21 @@ import Testing
     init() throws {
         dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'unknown' UNIQUE);
-                CREATE TABLE player (
-                    uuid TEXT PRIMARY KEY,
-                    teamId INTEGER REFERENCES team(id),
-                    captainTeamId INTEGER REFERENCES team,
-                    score INT);
-                CREATE INDEX player_score ON player(score, teamId);
-                CREATE TABLE pair (a INT, b INT, PRIMARY KEY (b, a)) WITHOUT ROWID;
-                CREATE TABLE plain (x);
-                CREATE TABLE intpk (id INT PRIMARY KEY);
-                CREATE VIEW best AS SELECT * FROM player WHERE score > 100;
-                CREATE TRIGGER player_touch AFTER INSERT ON player BEGIN SELECT 1; END;
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT NOT NULL DEFAULT 'unknown' UNIQUE);
+                    CREATE TABLE player (
+                        uuid TEXT PRIMARY KEY,
+                        teamId INTEGER REFERENCES team(id),
+                        captainTeamId INTEGER REFERENCES team,
+                        score INT);
+                    CREATE INDEX player_score ON player(score, teamId);
+                    CREATE TABLE pair (a INT, b INT, PRIMARY KEY (b, a)) WITHOUT ROWID;
+                    CREATE TABLE plain (x);
+                    CREATE TABLE intpk (id INT PRIMARY KEY);
+                    CREATE VIEW best AS SELECT * FROM player WHERE score > 100;
+                    CREATE TRIGGER player_touch AFTER INSERT ON player BEGIN SELECT 1; END;
+                    """)
         }
     }
 

@@ -8,19 +8,21 @@ import Testing
     init() throws {
         dbQueue = try DatabaseQueue()
         try dbQueue.write { (db: Database) throws in
-            try db.execute(sql: """
-                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, nickname TEXT, score INTEGER);
-                INSERT INTO player VALUES (1, 'Arthur', NULL, 100);
-                INSERT INTO player VALUES (2, 'Barbara', 'Babs', 1000);
-                INSERT INTO player VALUES (3, 'Craig', NULL, NULL);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, nickname TEXT, score INTEGER);
+                    INSERT INTO player VALUES (1, 'Arthur', NULL, 100);
+                    INSERT INTO player VALUES (2, 'Barbara', 'Babs', 1000);
+                    INSERT INTO player VALUES (3, 'Craig', NULL, NULL);
+                    """)
         }
     }
 
     @Test func subscriptsInferTheType() throws {
-        let row = try #require(try dbQueue.read { (db: Database) throws in
-            try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = ?", arguments: [1])
-        })
+        let row = try #require(
+            try dbQueue.read { (db: Database) throws in
+                try Row.fetchOne(db, sql: "SELECT * FROM player WHERE id = ?", arguments: [1])
+            })
         let id: Int64 = row["id"]
         let name: String = row[1]
         let nickname: String? = row["nickname"]
@@ -49,8 +51,13 @@ import Testing
         #expect(row.databaseValues == [1.databaseValue, 2.databaseValue])
         #expect(row["foo"] as Int == 1)
         #expect(row.map { $0.0 + "=" + $0.1.description } == ["foo=1", "foo=2"])
-        let dict = Dictionary(row.map { ($0.0, $0.1) }, uniquingKeysWith: { left, _ in left })
+        let dict = Dictionary(row, uniquingKeysWith: { (left, _) in left })
         #expect(dict == ["foo": 1.databaseValue])
+        let any = Dictionary(
+            row.map { (column, dbValue) in (column, dbValue.storage.value) }, uniquingKeysWith: { (_, right) in right })
+        #expect(any["foo"]??.databaseValue == 2.databaseValue)
+        let optionalInt: Int?? = try dbQueue.read { db in try Optional.fetchOne(db, sql: "SELECT NULL") }
+        #expect(optionalInt == .some(nil))
     }
 
     @Test func coalesce() throws {
@@ -96,15 +103,19 @@ import Testing
         let nullError = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "nothing") }
         #expect(
             nullError?.description
-                == "could not decode Int from database value NULL - column: \"nothing\", column index: 2, row: [id:1 name:\"Arthur\" nothing:NULL]")
+                == "could not decode Int from database value NULL - column: \"nothing\", column index: 2, row: [id:1 name:\"Arthur\" nothing:NULL]"
+        )
         let conversion = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, atIndex: 1) }
         #expect(
             conversion?.description
-                == "could not decode Int from database value \"Arthur\" - column index: 1, row: [id:1 name:\"Arthur\" nothing:NULL]")
+                == "could not decode Int from database value \"Arthur\" - column index: 1, row: [id:1 name:\"Arthur\" nothing:NULL]"
+        )
         let missing = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, forColumn: "score") }
         #expect(missing?.description == "no such column: score, row: [id:1 name:\"Arthur\" nothing:NULL]")
         let range = #expect(throws: RowDecodingError.self) { try row.decode(Int.self, atIndex: 3) }
-        #expect(range?.description == "row index out of range: 3 (row has 3 columns), row: [id:1 name:\"Arthur\" nothing:NULL]")
+        #expect(
+            range?.description
+                == "row index out of range: 3 (row has 3 columns), row: [id:1 name:\"Arthur\" nothing:NULL]")
     }
 
     @Test func cursorRowsAreLiveAndCopiesAreNot() throws {
@@ -168,7 +179,8 @@ import Testing
             }
             #expect(
                 error?.description
-                    == "could not decode Int from database value NULL - column: \"score\", column index: 0, row: [score:NULL], sql: `SELECT score FROM player ORDER BY id`")
+                    == "could not decode Int from database value NULL - column: \"score\", column index: 0, row: [score:NULL], sql: `SELECT score FROM player ORDER BY id`"
+            )
             #expect(throws: RowDecodingError.self) { try URL.fetchAll(db, sql: "SELECT NULL") }
             // The cached statement is usable again.
             #expect(try Int.fetchAll(db, sql: "SELECT score FROM player ORDER BY id LIMIT 2") == [100, 1000])
@@ -184,6 +196,20 @@ import Testing
                 pairs.append([id] + (try Int.fetchAll(db, sql: sql)))
             }
             #expect(pairs == [[1, 1, 2, 3], [2, 1, 2, 3], [3, 1, 2, 3]])
+        }
+    }
+
+    @Test func unsafeDataWithoutCopy() throws {
+        try dbQueue.read { (db: Database) throws in
+            let rows = try Row.fetchCursor(db, sql: "SELECT x'010203' AS data, NULL AS absent, x'' AS empty")
+            while let row = try rows.next() {
+                let count = row.withUnsafeData(name: "data") { $0?.count }
+                #expect(count == 3)
+                #expect(row.withUnsafeData(name: "absent") { $0 } == nil)
+                #expect(row.withUnsafeData(name: "missing") { $0 } == nil)
+                #expect(row.withUnsafeData(atIndex: 2) { $0 } == Data())
+                #expect(row.copy().withUnsafeData(name: "data") { $0 } == Data([1, 2, 3]))
+            }
         }
     }
 }

@@ -6,12 +6,13 @@ import Testing
     private func makePlayers() throws -> DatabaseQueue {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { (db: Database) throws in
-            try db.execute(sql: """
-                CREATE TABLE player (
-                    id INTEGER PRIMARY KEY AUTOINCREMENT,
-                    name TEXT NOT NULL,
-                    score INT)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (
+                        id INTEGER PRIMARY KEY AUTOINCREMENT,
+                        name TEXT NOT NULL,
+                        score INT)
+                    """)
         }
         return dbQueue
     }
@@ -21,28 +22,32 @@ import Testing
         try dbQueue.write { (db: Database) throws in
             try db.execute(sql: "INSERT INTO player (name, score) VALUES (?, ?)", arguments: ["Barbara", 1000])
             try db.execute(sql: "UPDATE player SET score = :score WHERE id = :id", arguments: ["score": 1500, "id": 1])
-            try db.execute(sql: """
-                INSERT INTO player (name, score) VALUES (?, ?);
-                INSERT INTO player (name, score) VALUES (?, ?);
-                """, arguments: ["Arthur", 750, "Craig", 1000])
-            try db.execute(literal: """
-                INSERT INTO player (name, score) VALUES (\("Dan"), \(750));
-                INSERT INTO player (name, score) VALUES (\("Ed"), \(1000));
-                """)
+            try db.execute(
+                sql: """
+                    INSERT INTO player (name, score) VALUES (?, ?);
+                    INSERT INTO player (name, score) VALUES (?, ?);
+                    """, arguments: ["Arthur", 750, "Craig", 1000])
+            try db.execute(
+                literal: """
+                    INSERT INTO player (name, score) VALUES (\("Dan"), \(750));
+                    INSERT INTO player (name, score) VALUES (\("Ed"), \(1000));
+                    """)
             #expect(db.lastInsertedRowID == 5)
             #expect(db.changesCount == 1)
         }
         let rows = try dbQueue.read { db in try Row.fetchAll(db, sql: "SELECT name, score FROM player ORDER BY id") }
-        #expect(rows.map { $0.description } == [
-            "[name:\"Barbara\" score:1500]", "[name:\"Arthur\" score:750]", "[name:\"Craig\" score:1000]",
-            "[name:\"Dan\" score:750]", "[name:\"Ed\" score:1000]",
-        ])
+        #expect(
+            rows.map { $0.description } == [
+                "[name:\"Barbara\" score:1500]", "[name:\"Arthur\" score:750]", "[name:\"Craig\" score:1000]",
+                "[name:\"Dan\" score:750]", "[name:\"Ed\" score:1000]",
+            ])
     }
 
     @Test func namedParametersWithEveryPrefix() throws {
         let dbQueue = try DatabaseQueue()
         let row = try dbQueue.read { (db: Database) throws in
-            try Row.fetchOne(db, sql: "SELECT :a AS a, $b AS b, @c AS c, :a AS d", arguments: ["a": 1, "b": "two", "c": nil])
+            try Row.fetchOne(
+                db, sql: "SELECT :a AS a, $b AS b, @c AS c, :a AS d", arguments: ["a": 1, "b": "two", "c": nil])
         }
         #expect(row?.description == "[a:1 b:\"two\" c:NULL d:1]")
     }
@@ -94,19 +99,29 @@ import Testing
         try dbQueue.read { (db: Database) throws in
             let error = #expect(throws: DatabaseError.self) { try db.makeStatement(sql: "SELECT 1; SELECT 2") }
             #expect(error?.resultCode == .SQLITE_MISUSE)
-            #expect(error?.message == "multiple statements found: use execute(sql:) or one statement per makeStatement(sql:)")
+            #expect(
+                error?.message
+                    == "multiple statements found: use execute(sql:) or one statement per makeStatement(sql:)")
         }
     }
 
     @Test(arguments: [
-        (sql: "SELECT ?, ?", arguments: ["a"] as StatementArguments,
-         message: "wrong number of statement arguments: 1 (expected 2)"),
-        (sql: "SELECT ?", arguments: ["a", "b", "c"] as StatementArguments,
-         message: "wrong number of statement arguments: 3 (expected 1)"),
-        (sql: "SELECT :name, :score", arguments: ["name": "Arthur"] as StatementArguments,
-         message: "missing statement argument(s): score"),
-        (sql: "SELECT 1", arguments: [1] as StatementArguments,
-         message: "wrong number of statement arguments: 1 (expected 0)"),
+        (
+            sql: "SELECT ?, ?", arguments: ["a"] as StatementArguments,
+            message: "wrong number of statement arguments: 1 (expected 2)"
+        ),
+        (
+            sql: "SELECT ?", arguments: ["a", "b", "c"] as StatementArguments,
+            message: "wrong number of statement arguments: 3 (expected 1)"
+        ),
+        (
+            sql: "SELECT :name, :score", arguments: ["name": "Arthur"] as StatementArguments,
+            message: "missing statement argument(s): score"
+        ),
+        (
+            sql: "SELECT 1", arguments: [1] as StatementArguments,
+            message: "wrong number of statement arguments: 1 (expected 0)"
+        ),
     ])
     func wrongArgumentsThrow(sql: String, arguments: StatementArguments, message: String) throws {
         let dbQueue = try DatabaseQueue()
@@ -134,11 +149,12 @@ import Testing
     @Test func commentsAndBlankStatementsAreSkipped() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { (db: Database) throws in
-            try db.execute(sql: """
-                -- a comment
-                CREATE TABLE t (a); ;
-                /* another */ INSERT INTO t VALUES (1);
-                """)
+            try db.execute(
+                sql: """
+                    -- a comment
+                    CREATE TABLE t (a); ;
+                    /* another */ INSERT INTO t VALUES (1);
+                    """)
             #expect(try Int.fetchOne(db, sql: "SELECT a FROM t") == 1)
         }
     }
@@ -146,8 +162,31 @@ import Testing
     @Test func emptyStringsAndBlobsAreNotNull() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.read { (db: Database) throws in
-            let row = try #require(try Row.fetchOne(db, sql: "SELECT ?, ?, typeof(?), typeof(?)", arguments: ["", Data(), "", Data()]))
+            let row = try #require(
+                try Row.fetchOne(db, sql: "SELECT ?, ?, typeof(?), typeof(?)", arguments: ["", Data(), "", Data()]))
             #expect(row.description == "[?:\"\" ?:Data(0 bytes) typeof(?):\"text\" typeof(?):\"blob\"]")
+        }
+    }
+
+    @Test func iteratingStatementsOfAnSQLString() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.read { (db: Database) throws in
+            let statements = try db.allStatements(
+                sql: "SELECT ?; -- comment\n SELECT :a || ?;", arguments: [1, "x", "y"])
+            var results: [String] = []
+            while let statement = try statements.next() {
+                results.append(try String.fetchOne(statement) ?? "nil")
+            }
+            #expect(results == ["1", "xy"])
+            let tooMany = try db.allStatements(sql: "SELECT ?", arguments: [1, 2])
+            _ = try tooMany.next()
+            let error = #expect(throws: DatabaseError.self) { try tooMany.next() }
+            #expect(error?.message == "wrong number of statement arguments: 2 (expected 1)")
+            let broken = try db.allStatements(sql: "SELECT 1; SELEC 2")
+            _ = try broken.next()
+            let syntax = #expect(throws: DatabaseError.self) { try broken.next() }
+            #expect(syntax?.message == "near \"SELEC\": syntax error")
+            #expect(syntax?.sql == "SELEC 2")
         }
     }
 }

@@ -23,11 +23,12 @@ struct FTS5Tests {
                 t.columnSize = 0
                 t.detail = "column"
             }
-            #expect(trace.last == """
-                CREATE VIRTUAL TABLE "document" USING fts5("title", "isbn" UNINDEXED, \
-                tokenize='porter unicode61 remove_diacritics 0 separators ''-''', prefix='2 3', columnsize=0, \
-                detail=column)
-                """)
+            #expect(
+                trace.last == """
+                    CREATE VIRTUAL TABLE "document" USING fts5("title", "isbn" UNINDEXED, \
+                    tokenize='porter unicode61 remove_diacritics 0 separators ''-''', prefix='2 3', columnsize=0, \
+                    detail=column)
+                    """)
             try db.create(virtualTable: "contentless", options: .ifNotExists, using: FTS5()) { t in
                 t.content = ""
                 t.column("body")
@@ -37,15 +38,20 @@ struct FTS5Tests {
         }
     }
 
-    @Test("Tokenizer descriptors", arguments: [
-        (FTS5TokenizerDescriptor.unicode61(), ["unicode61"]),
-        (.unicode61(diacritics: .remove, categories: "L* N*"), ["unicode61", "remove_diacritics", "2", "categories", "'L* N*'"]),
-        (.unicode61(tokenCharacters: ["_", "-"]), ["unicode61", "tokenchars", "'-_'"]),
-        (.ascii(separators: ["x"], tokenCharacters: ["."]), ["ascii", "separators", "'x'", "tokenchars", "'.'"]),
-        (.porter(), ["porter"]),
-        (.trigram(), ["trigram"]),
-        (.trigram(caseSensitive: true), ["trigram", "case_sensitive", "1"]),
-    ])
+    @Test(
+        "Tokenizer descriptors",
+        arguments: [
+            (FTS5TokenizerDescriptor.unicode61(), ["unicode61"]),
+            (
+                .unicode61(diacritics: .remove, categories: "L* N*"),
+                ["unicode61", "remove_diacritics", "2", "categories", "'L* N*'"]
+            ),
+            (.unicode61(tokenCharacters: ["_", "-"]), ["unicode61", "tokenchars", "'-_'"]),
+            (.ascii(separators: ["x"], tokenCharacters: ["."]), ["ascii", "separators", "'x'", "tokenchars", "'.'"]),
+            (.porter(), ["porter"]),
+            (.trigram(), ["trigram"]),
+            (.trigram(caseSensitive: true), ["trigram", "case_sensitive", "1"]),
+        ])
     func descriptors(descriptor: FTS5TokenizerDescriptor, components: [String]) {
         #expect(descriptor.components == components)
     }
@@ -61,13 +67,15 @@ struct FTS5Tests {
         }
     }
 
-    @Test("Invalid raw patterns throw SQLite's message", arguments: [
-        ("AND", #"SQLite error 1: fts5: syntax error near "AND""#),
-        ("\"unterminated", #"SQLite error 1: unterminated string"#),
-        ("foo AND (bar", #"SQLite error 1: fts5: syntax error near """#),
-        ("missing: foo", #"SQLite error 1: no such column: missing"#),
-        ("NOT", #"SQLite error 1: fts5: syntax error near "NOT""#),
-    ])
+    @Test(
+        "Invalid raw patterns throw SQLite's message",
+        arguments: [
+            ("AND", #"SQLite error 1: fts5: syntax error near "AND""#),
+            ("\"unterminated", #"SQLite error 1: unterminated string"#),
+            ("foo AND (bar", #"SQLite error 1: fts5: syntax error near """#),
+            ("missing: foo", #"SQLite error 1: no such column: missing"#),
+            ("NOT", #"SQLite error 1: fts5: syntax error near "NOT""#),
+        ])
     func invalidPatterns(raw: String, message: String) {
         let error = #expect(throws: DatabaseError.self) { try FTS5Pattern(rawPattern: raw) }
         #expect(error?.description == message)
@@ -76,8 +84,9 @@ struct FTS5Tests {
     @Test("Valid raw patterns, and column filters allowed by the table")
     func validPatterns() throws {
         #expect(try FTS5Pattern(rawPattern: "and").rawPattern == "and")
-        #expect(try FTS5Pattern(rawPattern: "sqlite AND (database OR engine)").rawPattern
-            == "sqlite AND (database OR engine)")
+        #expect(
+            try FTS5Pattern(rawPattern: "sqlite AND (database OR engine)").rawPattern
+                == "sqlite AND (database OR engine)")
         #expect(try FTS5Pattern(rawPattern: "title: sql*", allowedColumns: ["title"]).rawPattern == "title: sql*")
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
@@ -130,7 +139,8 @@ struct FTS5Tests {
             #expect(trace.last == #"SELECT * FROM "book" WHERE "book" MATCH ? ORDER BY bm25("book", 0.0, 10.0, 1.0)"#)
             let raw = try FTS5Pattern(rawPattern: "engine OR ishmael")
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM book WHERE book MATCH ?", arguments: [raw]) == 2)
-            #expect(try Book.filter(Column("title").match(FTS5Pattern(matchingPhrase: "moby dick"))).fetchCount(db) == 1)
+            #expect(
+                try Book.filter(Column("title").match(FTS5Pattern(matchingPhrase: "moby dick"))).fetchCount(db) == 1)
         }
     }
 
@@ -185,11 +195,14 @@ struct FTS5Tests {
             // unicode61 splits on punctuation and spaces only: '你好世界' is a single token.
             #expect(try FTS5.tokenize("你好世界，朋友") == ["你好世界", "朋友"])
             let hello = try #require(FTS5Pattern(matchingPhrase: "你好"))
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line61 WHERE line61 MATCH ?", arguments: [hello]) == 1)
+            #expect(
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line61 WHERE line61 MATCH ?", arguments: [hello]) == 1)
             // trigram matches any substring of 3+ characters.
             let world = try #require(FTS5Pattern(matchingPhrase: "好世界"))
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line3 WHERE line3 MATCH ?", arguments: [world]) == 1)
-            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line61 WHERE line61 MATCH ?", arguments: [world]) == 0)
+            #expect(
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line3 WHERE line3 MATCH ?", arguments: [world]) == 1)
+            #expect(
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line61 WHERE line61 MATCH ?", arguments: [world]) == 0)
             // Two-character queries are too short for trigram MATCH (and SQLite 3.40's trigram LIKE misses
             // multi-byte two-character patterns): scan with instr() for them.
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM line3 WHERE instr(text, '你好') > 0") == 2)

@@ -38,8 +38,9 @@ import Testing
         try test.dbQueue.read { (db: Database) throws in
             #expect(try migrator.hasCompletedMigrations(db))
             #expect(try migrator.appliedIdentifiers(db) == ["v1_initial", "v2_add_genre", "v3_add_indexes"])
-            #expect(try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
-                == ["v1_initial", "v2_add_genre", "v3_add_indexes"])
+            #expect(
+                try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+                    == ["v1_initial", "v2_add_genre", "v3_add_indexes"])
             #expect(try !migrator.hasBeenSuperseded(db))
         }
         let error = #expect(throws: DatabaseError.self) { try migrator.migrate(test.dbQueue, upTo: "v1_initial") }
@@ -68,10 +69,11 @@ import Testing
         let test = try TestDatabase()
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in
-            try db.execute(sql: """
-                CREATE TABLE team (id INTEGER PRIMARY KEY);
-                CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY);
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
+                    """)
         }
         migrator.registerMigration("v2") { db in
             // Temporarily inconsistent, fixed before the end of the migration: allowed.
@@ -83,7 +85,8 @@ import Testing
         }
         let error = #expect(throws: DatabaseError.self) { try migrator.migrate(test.dbQueue) }
         #expect(error?.extendedResultCode == .SQLITE_CONSTRAINT_FOREIGNKEY)
-        #expect(error?.message == "FOREIGN KEY constraint violation - from player to team, in rowid 2 (migration \"v3\")")
+        #expect(
+            error?.message == "FOREIGN KEY constraint violation - from player to team, in rowid 2 (migration \"v3\")")
         try test.dbQueue.read { (db: Database) throws in
             #expect(try migrator.appliedMigrations(db) == ["v1", "v2"])
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 1)
@@ -95,11 +98,12 @@ import Testing
         let dbQueue = try DatabaseQueue()
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1", foreignKeyChecks: .immediate) { db in
-            try db.execute(sql: """
-                CREATE TABLE team (id INTEGER PRIMARY KEY);
-                CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
-                INSERT INTO player (teamId) VALUES (1);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY);
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, teamId INTEGER REFERENCES team(id));
+                    INSERT INTO player (teamId) VALUES (1);
+                    """)
         }
         let error = #expect(throws: DatabaseError.self) { try migrator.migrate(dbQueue) }
         #expect(error?.message == "FOREIGN KEY constraint failed")

@@ -35,24 +35,41 @@ struct QueryInterfaceTests {
         }
     }
 
-    @Test("Expressions and operators generate GRDB's SQL", arguments: [
-        (Column("score") == 1, #"SELECT * FROM "player" WHERE "score" = ? [1]"#),
-        (Column("name") == nil, #"SELECT * FROM "player" WHERE "name" IS NULL"#),
-        (Column("name") != nil, #"SELECT * FROM "player" WHERE "name" IS NOT NULL"#),
-        (Column("score") != 1, #"SELECT * FROM "player" WHERE "score" <> ? [1]"#),
-        (Column("score") <= 2 && Column("score") >= 1, #"SELECT * FROM "player" WHERE ("score" <= ?) AND ("score" >= ?) [2, 1]"#),
-        (Column("score") < 1 || Column("name") == "x", #"SELECT * FROM "player" WHERE ("score" < ?) OR ("name" = ?) [1, "x"]"#),
-        (!(Column("score") > 1), #"SELECT * FROM "player" WHERE NOT ("score" > ?) [1]"#),
-        (Column("score") + 1 > Column("id") * 2, #"SELECT * FROM "player" WHERE ("score" + ?) > ("id" * ?) [1, 2]"#),
-        ([1, 2, 3].contains(Column("id")), #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?) [1, 2, 3]"#),
-        ((10...20).contains(Column("score")), #"SELECT * FROM "player" WHERE "score" BETWEEN ? AND ? [10, 20]"#),
-        ((10..<20).contains(Column("score")), #"SELECT * FROM "player" WHERE ("score" >= ?) AND ("score" < ?) [10, 20]"#),
-        (Column("name").like("%ar%"), #"SELECT * FROM "player" WHERE "name" LIKE ? ["%ar%"]"#),
-        (Column("name").collating(.nocase) == "ARTHUR", #"SELECT * FROM "player" WHERE ("name" COLLATE NOCASE) = ? ["ARTHUR"]"#),
-        ([Int]().contains(Column("id")), #"SELECT * FROM "player" WHERE 0"#),
-        (length(Column("name")) > 5, #"SELECT * FROM "player" WHERE LENGTH("name") > ? [5]"#),
-        (abs(Column("score")) >= 0, #"SELECT * FROM "player" WHERE ABS("score") >= ? [0]"#),
-    ])
+    @Test(
+        "Expressions and operators generate GRDB's SQL",
+        arguments: [
+            (Column("score") == 1, #"SELECT * FROM "player" WHERE "score" = ? [1]"#),
+            (Column("name") == nil, #"SELECT * FROM "player" WHERE "name" IS NULL"#),
+            (Column("name") != nil, #"SELECT * FROM "player" WHERE "name" IS NOT NULL"#),
+            (Column("score") != 1, #"SELECT * FROM "player" WHERE "score" <> ? [1]"#),
+            (
+                Column("score") <= 2 && Column("score") >= 1,
+                #"SELECT * FROM "player" WHERE ("score" <= ?) AND ("score" >= ?) [2, 1]"#
+            ),
+            (
+                Column("score") < 1 || Column("name") == "x",
+                #"SELECT * FROM "player" WHERE ("score" < ?) OR ("name" = ?) [1, "x"]"#
+            ),
+            (!(Column("score") > 1), #"SELECT * FROM "player" WHERE NOT ("score" > ?) [1]"#),
+            (
+                Column("score") + 1 > Column("id") * 2,
+                #"SELECT * FROM "player" WHERE ("score" + ?) > ("id" * ?) [1, 2]"#
+            ),
+            ([1, 2, 3].contains(Column("id")), #"SELECT * FROM "player" WHERE "id" IN (?, ?, ?) [1, 2, 3]"#),
+            ((10...20).contains(Column("score")), #"SELECT * FROM "player" WHERE "score" BETWEEN ? AND ? [10, 20]"#),
+            (
+                (10..<20).contains(Column("score")),
+                #"SELECT * FROM "player" WHERE ("score" >= ?) AND ("score" < ?) [10, 20]"#
+            ),
+            (Column("name").like("%ar%"), #"SELECT * FROM "player" WHERE "name" LIKE ? ["%ar%"]"#),
+            (
+                Column("name").collating(.nocase) == "ARTHUR",
+                #"SELECT * FROM "player" WHERE ("name" COLLATE NOCASE) = ? ["ARTHUR"]"#
+            ),
+            ([Int]().contains(Column("id")), #"SELECT * FROM "player" WHERE 0"#),
+            (length(Column("name")) > 5, #"SELECT * FROM "player" WHERE LENGTH("name") > ? [5]"#),
+            (abs(Column("score")) >= 0, #"SELECT * FROM "player" WHERE ABS("score") >= ? [0]"#),
+        ])
     func expressions(predicate: SQLExpression, expected: String) throws {
         let dbQueue = try makePlayerDatabase()
         try dbQueue.read { (db: Database) throws in
@@ -67,33 +84,48 @@ struct QueryInterfaceTests {
         try dbQueue.read { (db: Database) throws in
             #expect(try Self.sql(db, Player.all()) == #"SELECT * FROM "player""#)
             #expect(try Self.sql(db, Player.none()) == #"SELECT * FROM "player" WHERE 0"#)
-            #expect(try Self.sql(db, Player.filter(Column("score") > 1).filter(Column("name") != "x"))
-                == #"SELECT * FROM "player" WHERE ("score" > ?) AND ("name" <> ?) [1, "x"]"#)
+            #expect(
+                try Self.sql(db, Player.filter(Column("score") > 1).filter(Column("name") != "x"))
+                    == #"SELECT * FROM "player" WHERE ("score" > ?) AND ("name" <> ?) [1, "x"]"#)
             #expect(try Self.sql(db, Player.filter(key: 1)) == #"SELECT * FROM "player" WHERE "id" = ? [1]"#)
-            #expect(try Self.sql(db, Player.filter(keys: [1, 2])) == #"SELECT * FROM "player" WHERE "id" IN (?, ?) [1, 2]"#)
-            #expect(try Self.sql(db, Player.filter(sql: "score > ?", arguments: [5]))
-                == #"SELECT * FROM "player" WHERE score > ? [5]"#)
-            #expect(try Self.sql(db, Player.filter(literal: "score > \(5)")) == #"SELECT * FROM "player" WHERE score > ? [5]"#)
-            #expect(try Self.sql(db, Player.order(Column("score").desc, Column("name")))
-                == #"SELECT * FROM "player" ORDER BY "score" DESC, "name""#)
-            #expect(try Self.sql(db, Player.order(Column("score").ascNullsLast))
-                == #"SELECT * FROM "player" ORDER BY "score" ASC NULLS LAST"#)
+            #expect(
+                try Self.sql(db, Player.filter(keys: [1, 2])) == #"SELECT * FROM "player" WHERE "id" IN (?, ?) [1, 2]"#)
+            #expect(
+                try Self.sql(db, Player.filter(sql: "score > ?", arguments: [5]))
+                    == #"SELECT * FROM "player" WHERE score > ? [5]"#)
+            #expect(
+                try Self.sql(db, Player.filter(literal: "score > \(5)"))
+                    == #"SELECT * FROM "player" WHERE score > ? [5]"#)
+            #expect(
+                try Self.sql(db, Player.order(Column("score").desc, Column("name")))
+                    == #"SELECT * FROM "player" ORDER BY "score" DESC, "name""#)
+            #expect(
+                try Self.sql(db, Player.order(Column("score").ascNullsLast))
+                    == #"SELECT * FROM "player" ORDER BY "score" ASC NULLS LAST"#)
             #expect(try Self.sql(db, Player.order(sql: "score DESC")) == #"SELECT * FROM "player" ORDER BY score DESC"#)
-            #expect(try Self.sql(db, Player.order(Column("score")).reversed())
-                == #"SELECT * FROM "player" ORDER BY "score" DESC"#)
+            #expect(
+                try Self.sql(db, Player.order(Column("score")).reversed())
+                    == #"SELECT * FROM "player" ORDER BY "score" DESC"#)
             #expect(try Self.sql(db, Player.all().reversed()) == #"SELECT * FROM "player" ORDER BY "id" DESC"#)
             #expect(try Self.sql(db, Player.limit(5, offset: 10)) == #"SELECT * FROM "player" LIMIT 5 OFFSET 10"#)
-            #expect(try Self.sql(db, Player.select(Column("name")).distinct())
-                == #"SELECT DISTINCT "name" FROM "player""#)
-            #expect(try Self.sql(db, Player.select(Column("name"), (Column("score") * 2).forKey("double")))
-                == #"SELECT "name", "score" * ? AS "double" FROM "player" [2]"#)
-            #expect(try Self.sql(db, Player.annotated(with: max(Column("score")).forKey("best")))
-                == #"SELECT *, MAX("score") AS "best" FROM "player""#)
-            #expect(try Self.sql(db, Player.select(Column("name"), count(AllColumns())).group(Column("name"))
-                .having(count(AllColumns()) > 1))
-                == #"SELECT "name", COUNT(*) FROM "player" GROUP BY "name" HAVING COUNT(*) > ? [1]"#)
-            #expect(try Self.sql(db, Player.filter { $0.name == "Arthur" }.order { [$0.score.desc, $0.name] })
-                == #"SELECT * FROM "player" WHERE "name" = ? ORDER BY "score" DESC, "name" ["Arthur"]"#)
+            #expect(
+                try Self.sql(db, Player.select(Column("name")).distinct())
+                    == #"SELECT DISTINCT "name" FROM "player""#)
+            #expect(
+                try Self.sql(db, Player.select(Column("name"), (Column("score") * 2).forKey("double")))
+                    == #"SELECT "name", "score" * ? AS "double" FROM "player" [2]"#)
+            #expect(
+                try Self.sql(db, Player.annotated(with: max(Column("score")).forKey("best")))
+                    == #"SELECT *, MAX("score") AS "best" FROM "player""#)
+            #expect(
+                try Self.sql(
+                    db,
+                    Player.select(Column("name"), count(AllColumns())).group(Column("name"))
+                        .having(count(AllColumns()) > 1))
+                    == #"SELECT "name", COUNT(*) FROM "player" GROUP BY "name" HAVING COUNT(*) > ? [1]"#)
+            #expect(
+                try Self.sql(db, Player.filter { $0.name == "Arthur" }.order { [$0.score.desc, $0.name] })
+                    == #"SELECT * FROM "player" WHERE "name" = ? ORDER BY "score" DESC, "name" ["Arthur"]"#)
         }
     }
 
@@ -109,11 +141,13 @@ struct QueryInterfaceTests {
             #expect(try Player.select(count(Column("id")), as: Int.self).fetchOne(db) == 4)
             #expect(try Player.select(count(distinct: Column("name")), as: Int.self).fetchOne(db) == 4)
             #expect(try Player.select({ max($0.score) }, as: Int.self).fetchOne(db) == 1500)
-            #expect(try Player.select(Column("name"), as: String.self).order(Column("name")).fetchAll(db)
-                == ["Arthur", "Barbara", "Craig", "David"])
+            #expect(
+                try Player.select(Column("name"), as: String.self).order(Column("name")).fetchAll(db)
+                    == ["Arthur", "Barbara", "Craig", "David"])
             #expect(try Player.select(sql: "upper(name)", as: String.self).filter(key: 1).fetchOne(db) == "ARTHUR")
             #expect(try Int.fetchOne(db, Player.select(max(Column("score")))) == 1500)
-            let row = try #require(try Player.select(Column("name")).asRequest(of: Row.self).filter(key: 2).fetchOne(db))
+            let row = try #require(
+                try Player.select(Column("name")).asRequest(of: Row.self).filter(key: 2).fetchOne(db))
             #expect(row["name"] as String == "Barbara")
             #expect(try Player.all().asRequest(of: Row.self).fetchAll(db).count == 4)
         }
@@ -146,19 +180,26 @@ struct QueryInterfaceTests {
             #expect(trace.last == #"UPDATE "player" SET "score" = "score" + ?"#)
             try Player.all().updateAll(db) { $0.score *= 2 }
             #expect(trace.last == #"UPDATE "player" SET "score" = "score" * ?"#)
-            #expect(try Player.select(Column("score"), as: Int.self).order(Column("id")).fetchAll(db) == [20, 2020, 20, 3020])
+            #expect(
+                try Player.select(Column("score"), as: Int.self).order(Column("id")).fetchAll(db) == [
+                    20, 2020, 20, 3020,
+                ])
             let error = #expect(throws: DatabaseError.self) {
                 try Player.updateAll(db, Column("name").set(to: nil), Column("score") -= 1)
             }
-            #expect(error?.description == #"SQLite error 19: NOT NULL constraint failed: player.name - while executing `UPDATE "player" SET "name" = NULL, "score" = "score" - ?`"#)
+            #expect(
+                error?.description
+                    == #"SQLite error 19: NOT NULL constraint failed: player.name - while executing `UPDATE "player" SET "name" = NULL, "score" = "score" - ?`"#
+            )
         }
         try dbQueue.write { (db: Database) throws in
             let trace = TracedSQL(db)
             #expect(try Player.filter(Column("score") > 1000).deleteAll(db) == 2)
             #expect(trace.last == #"DELETE FROM "player" WHERE "score" > ?"#)
             #expect(try Player.order(Column("score")).limit(1).deleteAll(db) == 1)
-            #expect(trace.last
-                == #"DELETE FROM "player" WHERE rowid IN (SELECT "rowid" FROM "player" ORDER BY "score" LIMIT 1)"#)
+            #expect(
+                trace.last
+                    == #"DELETE FROM "player" WHERE rowid IN (SELECT "rowid" FROM "player" ORDER BY "score" LIMIT 1)"#)
         }
     }
 
@@ -166,7 +207,8 @@ struct QueryInterfaceTests {
     func interpolation() throws {
         let dbQueue = try Self.makeDatabase()
         try dbQueue.read { (db: Database) throws in
-            let literal: SQL = "SELECT * FROM \(Player.self) WHERE \(Column("score")) > \(1000) ORDER BY \(Column("score").desc)"
+            let literal: SQL =
+                "SELECT * FROM \(Player.self) WHERE \(Column("score")) > \(1000) ORDER BY \(Column("score").desc)"
             let (sql, arguments) = literal.build()
             #expect(sql == #"SELECT * FROM "player" WHERE "score" > ? ORDER BY "score" DESC"#)
             #expect(arguments == [1000])

@@ -2,7 +2,10 @@ import Foundation
 import SubDB
 import Testing
 
-private let myContextKey = CodingUserInfoKey(rawValue: "myContext")!  // swiftlint:disable:this force_unwrapping
+private let myContextKey: CodingUserInfoKey = {
+    guard let key = CodingUserInfoKey(rawValue: "myContext") else { preconditionFailure("invalid user info key") }
+    return key
+}()
 
 @Suite("Codable records")
 struct CodableRecordTests {
@@ -23,14 +26,16 @@ struct CodableRecordTests {
     func snakeCase() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE player (player_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, team_id INTEGER)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (player_id INTEGER PRIMARY KEY, first_name TEXT, last_name TEXT, team_id INTEGER)
+                    """)
             let trace = TracedSQL(db)
             var player = SnakePlayer(playerId: nil, firstName: "Arthur", lastName: "Dent", teamId: 42)
             try player.insert(db)
-            #expect(trace.last
-                == #"INSERT INTO "player" ("player_id", "first_name", "last_name", "team_id") VALUES (?,?,?,?)"#)
+            #expect(
+                trace.last
+                    == #"INSERT INTO "player" ("player_id", "first_name", "last_name", "team_id") VALUES (?,?,?,?)"#)
             #expect(player.playerId == 1)
             let fetched = try #require(try SnakePlayer.fetchOne(db))
             #expect(fetched.firstName == "Arthur" && fetched.lastName == "Dent" && fetched.teamId == 42)
@@ -62,10 +67,11 @@ struct CodableRecordTests {
     func keysEnumsOptionals() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, nickname TEXT, status TEXT, team_id INTEGER,
-                                     metadata TEXT)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, nickname TEXT, status TEXT, team_id INTEGER,
+                                         metadata TEXT)
+                    """)
             var player = KeyedPlayer(
                 id: nil, name: "Arthur", nickname: nil, status: .active, teamId: 3, metadata: nil)
             try player.insert(db)
@@ -111,15 +117,17 @@ struct CodableRecordTests {
     func jsonColumns() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE user (id INTEGER PRIMARY KEY AUTOINCREMENT, username TEXT NOT NULL, settings TEXT NOT NULL);
-                CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT, tags TEXT, scores TEXT);
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE user (id INTEGER PRIMARY KEY AUTOINCREMENT, username TEXT NOT NULL, settings TEXT NOT NULL);
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT, tags TEXT, scores TEXT);
+                    """)
             var user = User(
                 id: nil, username: "arthur", settings: Settings(theme: "dark", language: "en", notifications: true))
             try user.insert(db)
-            #expect(try String.fetchOne(db, sql: "SELECT settings FROM user")
-                == #"{"language":"en","notifications":true,"theme":"dark"}"#)
+            #expect(
+                try String.fetchOne(db, sql: "SELECT settings FROM user")
+                    == #"{"language":"en","notifications":true,"theme":"dark"}"#)
             let fetched = try User.fetchOne(db, id: user.id)
             #expect(fetched?.settings.theme == "dark")
 
@@ -169,10 +177,11 @@ struct CodableRecordTests {
     func dates() throws {
         let dbQueue = try DatabaseQueue()
         try dbQueue.write { db in
-            try db.execute(sql: """
-                CREATE TABLE event (id INTEGER PRIMARY KEY, name TEXT, timestamp REAL, createdAt TEXT, millis INTEGER,
-                                    isoDate TEXT)
-                """)
+            try db.execute(
+                sql: """
+                    CREATE TABLE event (id INTEGER PRIMARY KEY, name TEXT, timestamp REAL, createdAt TEXT, millis INTEGER,
+                                        isoDate TEXT)
+                    """)
             let date = Date(timeIntervalSince1970: 1_000_000_000.25)
             var event = Event(id: nil, name: "launch", timestamp: date, createdAt: date, millis: date, isoDate: date)
             try event.insert(db)
@@ -301,7 +310,8 @@ struct CodableRecordTests {
             let scoreValue = try container.decode(Int.self, forKey: .score)
             guard scoreValue >= 0 else {
                 throw DecodingError.dataCorrupted(
-                    DecodingError.Context(codingPath: [CodingKeys.score], debugDescription: "Score must be non-negative"))
+                    DecodingError.Context(
+                        codingPath: [CodingKeys.score], debugDescription: "Score must be non-negative"))
             }
             score = scoreValue
         }
@@ -343,8 +353,10 @@ struct CodableRecordTests {
             let error = #expect(throws: RowDecodingError.self) {
                 try Player.fetchAll(db, sql: "SELECT id, name, NULL AS score FROM player")
             }
-            #expect(error?.message
-                == #"could not decode Int from database value NULL - column: "score", column index: 2, row: [id:1 name:"Arthur" score:NULL]"#)
+            #expect(
+                error?.message
+                    == #"could not decode Int from database value NULL - column: "score", column index: 2, row: [id:1 name:"Arthur" score:NULL]"#
+            )
             let missing = #expect(throws: RowDecodingError.self) {
                 try Player.fetchAll(db, sql: "SELECT id, name FROM player")
             }
@@ -373,7 +385,10 @@ struct CodableRecordTests {
     @Test("databaseDictionary and databaseChanges compare encoded values")
     func dictionaries() throws {
         let player = Player(id: 1, name: "Arthur", score: 5)
-        #expect(try player.databaseDictionary == ["id": 1.databaseValue, "name": "Arthur".databaseValue, "score": 5.databaseValue])
+        #expect(
+            try player.databaseDictionary == [
+                "id": 1.databaseValue, "name": "Arthur".databaseValue, "score": 5.databaseValue,
+            ])
         var changed = player
         changed.score = 6
         #expect(try changed.databaseChanges(from: player) == ["score": 5.databaseValue])

@@ -231,14 +231,18 @@ struct RecordTests {
             let log = Log()
             var record = Tracked(id: nil, name: "Arthur", log: log)
             try record.insert(db)
-            #expect(log.events == [
-                "willSave", "aroundSave>", "willInsert", "aroundInsert>", "<aroundInsert", "didInsert",
-                "<aroundSave", "didSave",
-            ])
+            #expect(
+                log.events == [
+                    "willSave", "aroundSave>", "willInsert", "aroundInsert>", "<aroundInsert", "didInsert",
+                    "<aroundSave", "didSave",
+                ])
             #expect(try Int.fetchOne(db, sql: "SELECT score FROM player") == 99)
             log.events = []
             try record.update(db, columns: ["name"])
-            #expect(log.events == ["willSave", "aroundSave>", "willUpdate [\"name\"]", "didUpdate", "<aroundSave", "didSave"])
+            #expect(
+                log.events == [
+                    "willSave", "aroundSave>", "willUpdate [\"name\"]", "didUpdate", "<aroundSave", "didSave",
+                ])
             log.events = []
             try record.delete(db)
             #expect(log.events == ["willDelete", "didDelete true"])
@@ -268,8 +272,10 @@ struct RecordTests {
             try player.insert(db)
             let error = #expect(throws: DatabaseError.self) { try player.insert(db) }
             #expect(error?.resultCode == .SQLITE_CONSTRAINT)
-            #expect(error?.description
-                == #"SQLite error 19: UNIQUE constraint failed: player.id - while executing `INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)`"#)
+            #expect(
+                error?.description
+                    == #"SQLite error 19: UNIQUE constraint failed: player.id - while executing `INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)`"#
+            )
             player.score = 2
             try player.insert(db, onConflict: .replace)
             #expect(try Player.fetchOne(db, key: 1)?.score == 2)

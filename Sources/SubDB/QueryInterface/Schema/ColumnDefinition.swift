@@ -11,8 +11,11 @@ public final class ColumnDefinition {
     var checks: [String] = []
     var defaultSQL: String?
     var collation: String?
-    var reference: (table: String, column: String?, onDelete: Database.ForeignKeyAction?,
-                    onUpdate: Database.ForeignKeyAction?, deferred: Bool)?
+    var reference:
+        (
+            table: String, column: String?, onDelete: Database.ForeignKeyAction?,
+            onUpdate: Database.ForeignKeyAction?, deferred: Bool
+        )?
     var generated: (sql: String, stored: Bool)?
     var isIndexed = false
 
@@ -23,7 +26,9 @@ public final class ColumnDefinition {
 
     /// `PRIMARY KEY`, optionally `AUTOINCREMENT`.
     @discardableResult
-    public func primaryKey(onConflict conflictResolution: Database.ConflictResolution? = nil, autoincrement: Bool = false)
+    public func primaryKey(
+        onConflict conflictResolution: Database.ConflictResolution? = nil, autoincrement: Bool = false
+    )
         -> Self
     {
         primaryKey = (conflictResolution, autoincrement)
@@ -149,6 +154,7 @@ public final class ColumnDefinition {
     /// `CREATE INDEX "table_on_column" ON "table"("column")` when `indexed()`.
     func indexSQL(table: String) -> String? {
         guard isIndexed else { return nil }
-        return "CREATE INDEX \("\(table)_on_\(name)".quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(name.quotedDatabaseIdentifier))"
+        return
+            "CREATE INDEX \("\(table)_on_\(name)".quotedDatabaseIdentifier) ON \(table.quotedDatabaseIdentifier)(\(name.quotedDatabaseIdentifier))"
     }
 }

@@ -10,7 +10,9 @@ extension Database {
         try definition.resolve(self)
         try execute(sql: definition.sql)
         for sql in definition.indexSQL {
-            try execute(sql: options.contains(.ifNotExists) ? sql.replacingFirst("CREATE INDEX", with: "CREATE INDEX IF NOT EXISTS") : sql)
+            try execute(
+                sql: options.contains(.ifNotExists)
+                    ? sql.replacingFirst("CREATE INDEX", with: "CREATE INDEX IF NOT EXISTS") : sql)
         }
     }
 

@@ -22,7 +22,9 @@ public final class TableDefinition {
 
     /// An auto-incremented rowid primary key: `"id" INTEGER PRIMARY KEY AUTOINCREMENT`.
     @discardableResult
-    public func autoIncrementedPrimaryKey(_ name: String, onConflict conflictResolution: Database.ConflictResolution? = nil)
+    public func autoIncrementedPrimaryKey(
+        _ name: String, onConflict conflictResolution: Database.ConflictResolution? = nil
+    )
         -> ColumnDefinition
     {
         column(name, .integer).primaryKey(onConflict: conflictResolution, autoincrement: true)
@@ -84,7 +86,8 @@ public final class TableDefinition {
     /// `FOREIGN KEY ("a") REFERENCES "t"("id")` with optional actions.
     public func foreignKey(
         _ columns: [String], references table: String, columns destinationColumns: [String]? = nil,
-        onDelete deleteAction: Database.ForeignKeyAction? = nil, onUpdate updateAction: Database.ForeignKeyAction? = nil,
+        onDelete deleteAction: Database.ForeignKeyAction? = nil,
+        onUpdate updateAction: Database.ForeignKeyAction? = nil,
         deferred: Bool = false
     ) {
         var sql = "FOREIGN KEY (\(columns.map(\.quotedDatabaseIdentifier).joined(separator: ", "))) REFERENCES "
@@ -198,7 +201,8 @@ public final class TableAlteration {
     /// `ALTER TABLE ... RENAME COLUMN "a" TO "b"`.
     public func rename(column name: String, to newName: String) {
         statements.append(
-            "ALTER TABLE \(self.name.quotedDatabaseIdentifier) RENAME COLUMN \(name.quotedDatabaseIdentifier) TO \(newName.quotedDatabaseIdentifier)")
+            "ALTER TABLE \(self.name.quotedDatabaseIdentifier) RENAME COLUMN \(name.quotedDatabaseIdentifier) TO \(newName.quotedDatabaseIdentifier)"
+        )
     }
 
     /// `ALTER TABLE ... DROP COLUMN "a"`.
