@@ -152,7 +152,7 @@ func runObservationBenchmarks() throws {
     }
     let ratio = associationBest / handBest
     print(
-        "including(all:) vs 2 raw SQL queries".padding(toLength: 36, withPad: " ", startingAt: 0)
+        "including(all:) vs 2 raw SQL queries".padding(toLength: 38, withPad: " ", startingAt: 0)
             + String(
                 format: "raw SQL %8.2f ms   including(all:) %8.2f ms   ratio %5.2fx   target <= 1.5x   %@",
                 handBest * 1000, associationBest * 1000, ratio, ratio <= 1.5 ? "ok" : "MISSED"))
