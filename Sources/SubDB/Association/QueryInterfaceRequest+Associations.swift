@@ -158,6 +158,21 @@ where R.RowDecoder: FetchableRecord {
     try request.fetchAll(db)
 }
 
+private func plainFetchCursor<R: FetchRequest>(_ request: R, _ db: Database) throws -> RecordCursor<R.RowDecoder>
+where R.RowDecoder: FetchableRecord {
+    try request.fetchCursor(db)
+}
+
+private func plainFetchRowCursor<R: FetchRequest>(_ request: R, _ db: Database) throws -> RowCursor
+where R.RowDecoder == Row {
+    try request.fetchCursor(db)
+}
+
+/// The error of cursors on requests with associations, whose rows need scopes and extra queries.
+private func cursorWithAssociationsError() -> DatabaseError {
+    DatabaseError(message: "fetchCursor does not support requests with associations: use fetchAll or fetchOne")
+}
+
 private func plainFetchOne<R: FetchRequest>(_ request: R, _ db: Database) throws -> R.RowDecoder?
 where R.RowDecoder: FetchableRecord {
     try request.fetchOne(db)
@@ -187,6 +202,12 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord {
         return records
     }
 
+    /// A cursor over the fetched records; requests with associations throw (use `fetchAll`).
+    public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
+        guard associationJoins.isEmpty else { throw cursorWithAssociationsError() }
+        return try plainFetchCursor(self, db)
+    }
+
     /// The first fetched record.
     public func fetchOne(_ db: Database) throws -> RowDecoder? {
         if associationJoins.isEmpty { return try plainFetchOne(self, db) }
@@ -206,6 +227,12 @@ extension QueryInterfaceRequest where RowDecoder == Row {
     public func fetchAll(_ db: Database) throws -> [Row] {
         if associationJoins.isEmpty { return try plainFetchAllRows(self, db) }
         return try fetchAssociatedRows(db).rows
+    }
+
+    /// A cursor over the fetched rows; requests with associations throw (use `fetchAll`).
+    public func fetchCursor(_ db: Database) throws -> RowCursor {
+        guard associationJoins.isEmpty else { throw cursorWithAssociationsError() }
+        return try plainFetchRowCursor(self, db)
     }
 
     /// The first fetched row.

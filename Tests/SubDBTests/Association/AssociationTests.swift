@@ -310,7 +310,7 @@ extension TestDatabase {
             var book: Book
             var author: Date
         }
-        try test.dbQueue.read { db in
+        try test.dbQueue.read { (db: Database) throws in
             let mistyped = #expect(throws: RowDecodingError.self) {
                 try Book.including(required: Book.author).asRequest(of: Mistyped.self).fetchAll(db)
             }
@@ -322,6 +322,12 @@ extension TestDatabase {
                 try Author.select(Column("name")).including(all: Author.books).asRequest(of: Row.self).fetchAll(db)
             }
             #expect(noKey?.message == "including(all: books) needs the column id of author in the selection")
+            let cursor = #expect(throws: DatabaseError.self) {
+                try Book.including(required: Book.author).asRequest(of: BookInfo.self).fetchCursor(db)
+            }
+            #expect(
+                cursor?.message == "fetchCursor does not support requests with associations: use fetchAll or fetchOne")
+            #expect(try Book.all().fetchCursor(db).next()?.id == 1)
             let nested = #expect(throws: DatabaseError.self) {
                 try Book.including(required: Book.author.including(all: Author.books)).fetchAll(db)
             }
