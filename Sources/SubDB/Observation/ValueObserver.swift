@@ -149,6 +149,13 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
 
     /// Fetches in a read access and returns the value (nil: skipped) and the region to observe next.
     private func fetch() throws -> (Value?, DatabaseRegion)? {
+        if let databasePool { return try databasePool.read(fetch(in:)) }
+        if let databaseQueue { return try databaseQueue.read(fetch(in:)) }
+        return nil
+    }
+
+    /// Fetches with the given connection, in a read access, and returns the value and the region to observe.
+    private func fetch(in db: Database) throws -> (Value?, DatabaseRegion) {
         let knownRegion = state.withLock { $0.region }
         let body = { (db: Database) throws -> (Value?, DatabaseRegion) in
             let (value, readRegion) = try db.observationBrokerCreatingIfNeeded().tracking { try self.fetcher(db) }
@@ -164,9 +171,29 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
                 return (value, region)
             }
         }
-        if let databasePool { return try databasePool.read(body) }
-        if let databaseQueue { return try databaseQueue.read(body) }
-        return nil
+        return try body(db)
+    }
+
+    /// On a ``DatabaseQueue``, fetches right after the commit, on the connection's queue (no thread hop, as
+    /// GRDB does), when no other fetch is scheduled or running. Returns false when it did not fetch.
+    private func fetchAfterCommitOnQueue(_ db: Database) -> Bool {
+        guard databaseQueue != nil, case .async = scheduler else { return false }
+        let proceed = state.withLock { state -> Bool in
+            if state.isCancelled || state.fetchPending || state.fetchInFlight || state.region == nil { return false }
+            state.fetchInFlight = true
+            return true
+        }
+        guard proceed else { return false }
+        let result: (Value?, DatabaseRegion)
+        do {
+            result = try db.readOnly { try fetch(in: db) }
+        } catch {
+            state.withLock { $0.fetchInFlight = false }
+            fail(error, synchronously: false)
+            return true
+        }
+        publish(result)
+        return true
     }
 
     /// One fetch, then delivery. `synchronously`: the first value of `.immediate`, on the caller's thread.
@@ -186,7 +213,13 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
             fail(error, synchronously: synchronously)
             return
         }
-        guard let (value, region) = result else { return }  // the database is gone
+        guard let result else { return }  // the database is gone
+        publish(result)
+    }
+
+    /// Records the region of a fetch and delivers its value (unless skipped).
+    private func publish(_ result: (Value?, DatabaseRegion)) {
+        let (value, region) = result
         let regionChanged = state.withLock { state -> Bool in
             state.fetchInFlight = false
             defer { state.region = region }
@@ -254,7 +287,7 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
         }
         guard modified else { return }
         events.databaseDidChange?()
-        scheduleFetch()
+        if !fetchAfterCommitOnQueue(db) { scheduleFetch() }
     }
 
     func databaseDidRollback(_ db: Database) {
