@@ -40,10 +40,24 @@ private func percentiles(_ samples: [UInt64]) -> (median: Double, p99: Double) {
     return (median, p99)
 }
 
+/// Records when each transaction commits: registered before the observations, it hears of the commit first.
+private final class CommitClock: TransactionObserver, Sendable {
+    let lastCommit = Mutex<UInt64>(0)
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { true }
+    func databaseDidChange(with event: DatabaseEvent) {}
+    func databaseDidCommit(_ db: Database) {
+        let now = DispatchTime.now().uptimeNanoseconds
+        lastCommit.withLock { $0 = now }
+    }
+    func databaseDidRollback(_ db: Database) {}
+}
+
 /// Commits `commitCount` single-row inserts, each waited for by the 10 observations, and returns the
-/// latencies from the end of each commit to each onChange, and to the last of the 10.
+/// latencies from each commit (as the writer connection reports it) to each onChange, and to the last of the 10.
 private func measureCommitToChange(_ writer: some DatabaseWriter) throws -> (each: [UInt64], last: [UInt64]) {
     try writer.write { db in try db.execute(sql: "CREATE TABLE event (id INTEGER PRIMARY KEY, payload TEXT)") }
+    let clock = CommitClock()
+    try writer.writeWithoutTransaction { db in db.add(transactionObserver: clock, extent: .databaseLifetime) }
     let delivery = DispatchQueue(label: "subdb-bench.observation")
     let received = DispatchSemaphore(value: 0)
     let arrivals = Mutex<[UInt64]>([])
@@ -71,10 +85,9 @@ private func measureCommitToChange(_ writer: some DatabaseWriter) throws -> (eac
         try writer.write { db in
             try db.execute(sql: "INSERT INTO event (id, payload) VALUES (?, 'x')", arguments: [id])
         }
-        let committed = DispatchTime.now().uptimeNanoseconds
         for _ in 0..<observationCount { received.wait() }
+        let committed = clock.lastCommit.withLock { $0 }
         let times = arrivals.withLock { $0 }
-        // An onChange may run before `write` returns to this thread: count it as no latency.
         each += times.map { $0 > committed ? $0 - committed : 0 }
         last.append((times.max() ?? committed) > committed ? (times.max() ?? committed) - committed : 0)
     }

@@ -12,7 +12,8 @@ extension ValueObservation where Value: Sendable {
     ///         in: dbPool, scheduling: .async(onQueue: queue),
     ///         onError: { error in ... }, onChange: { value in ... })
     ///
-    /// On a ``DatabasePool`` values are fetched from a reader after the commit, without blocking the writer.
+    /// On a ``DatabasePool`` values are fetched from a reader after the commit, without blocking the writer; on
+    /// a ``DatabaseQueue`` they are fetched on the connection's queue right after the commit.
     /// See ``ValueObservationScheduler`` for the default main queue on Linux.
     public func start(
         in reader: some DatabaseReader,
