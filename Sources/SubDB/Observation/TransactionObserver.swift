@@ -122,3 +122,20 @@ extension Database {
         return broker
     }
 }
+
+extension DatabaseWriter {
+    /// Registers a transaction observer on the writer connection (works from inside a write, too).
+    ///
+    ///     dbPool.add(transactionObserver: observer)
+    public func add(
+        transactionObserver: some TransactionObserver, extent: TransactionObservationExtent = .observerLifetime
+    ) {
+        // Only a closed connection could make the access fail, and there is nothing to observe then.
+        try? unsafeReentrantWrite { db in db.add(transactionObserver: transactionObserver, extent: extent) }
+    }
+
+    /// Unregisters a transaction observer from the writer connection.
+    public func remove(transactionObserver: some TransactionObserver) {
+        try? unsafeReentrantWrite { db in db.remove(transactionObserver: transactionObserver) }
+    }
+}

@@ -58,6 +58,18 @@ final class EventRecorder: TransactionObserver {
             ])
     }
 
+    @Test func observersOfAPool() throws {
+        let database = try ObservedDatabase(.pool)
+        let recorder = EventRecorder(tables: ["player"])
+        database.writer.add(transactionObserver: recorder)
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 0)")
+        }
+        database.writer.remove(transactionObserver: recorder)
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM player") }
+        #expect(recorder.log == ["insert player(1)", "commit (1 players)"])
+    }
+
     @Test func willCommitCanRefuseTheCommit() throws {
         let database = try ObservedDatabase(.queue)
         let recorder = EventRecorder(tables: ["player"])
