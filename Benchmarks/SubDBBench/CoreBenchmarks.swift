@@ -120,6 +120,12 @@ func printMicroseconds(
 
 // MARK: - Raw C
 
+/// Reports a failure of the raw C baseline on stderr and exits with status 1.
+func benchFailure(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("subdb-bench: error: \(message)\n".utf8))
+    exit(1)
+}
+
 /// A raw sqlite3 connection for the baseline. Closed in `deinit`.
 final class RawConnection {
     let handle: OpaquePointer
@@ -129,7 +135,7 @@ final class RawConnection {
         guard
             sqlite3_open_v2(path, &handle, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX, nil)
                 == SQLITE_OK, let handle
-        else { fatalError("raw C: cannot open \(path)") }
+        else { benchFailure("raw C: cannot open \(path)") }
         self.handle = handle
     }
 
@@ -137,14 +143,14 @@ final class RawConnection {
 
     func exec(_ sql: String) {
         guard sqlite3_exec(handle, sql, nil, nil, nil) == SQLITE_OK else {
-            fatalError("raw C: \(String(cString: sqlite3_errmsg(handle)))")
+            benchFailure("raw C: \(String(cString: sqlite3_errmsg(handle)))")
         }
     }
 
     func prepare(_ sql: String) -> OpaquePointer {
         var statement: OpaquePointer?
         guard sqlite3_prepare_v2(handle, sql, -1, &statement, nil) == SQLITE_OK, let statement else {
-            fatalError("raw C: \(String(cString: sqlite3_errmsg(handle)))")
+            benchFailure("raw C: \(String(cString: sqlite3_errmsg(handle)))")
         }
         return statement
     }
@@ -159,7 +165,7 @@ private func rawInsertAll(_ connection: RawConnection) {
         sqlite3_bind_int64(statement, 3, row.score)
         sqlite3_bind_int64(statement, 4, row.startMs)
         row.text.withCString { _ = sqlite3_bind_text(statement, 5, $0, -1, csqlite_transient()) }
-        guard sqlite3_step(statement) == SQLITE_DONE else { fatalError("raw C insert failed") }
+        guard sqlite3_step(statement) == SQLITE_DONE else { benchFailure("raw C insert failed") }
         sqlite3_reset(statement)
     }
     sqlite3_finalize(statement)

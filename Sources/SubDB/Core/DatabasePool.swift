@@ -32,6 +32,10 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     let readerRegistry = ReaderRegistry()
     private let readerSlots: DispatchSemaphore
     private let maximumReaderCount: Int
+    /// The reader the current thread is using, so that a read nested in a read reuses it instead of waiting for
+    /// another reader (which would deadlock once all readers are taken). The corresponding C type is
+    /// `pthread_key_t`.
+    private let currentReaderKey: pthread_key_t
 
     /// Opens (and creates if needed) the database at `path` in WAL mode.
     public init(path: String, configuration: Configuration = Configuration()) throws {
@@ -39,6 +43,11 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         self.path = path
         maximumReaderCount = max(1, configuration.maximumReaderCount)
         readerSlots = DispatchSemaphore(value: maximumReaderCount)
+        var key = pthread_key_t()
+        guard pthread_key_create(&key, nil) == 0 else {
+            throw DatabaseError(resultCode: .SQLITE_NOMEM, message: "pthread_key_create failed: \(path)")
+        }
+        currentReaderKey = key
         let label = configuration.label ?? "SubDB.DatabasePool"
         let flags = configuration.readonly ? SQLITE_OPEN_READONLY : (SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)
         writer = try SerializedDatabase(
@@ -56,7 +65,17 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         }
     }
 
+    deinit {
+        pthread_key_delete(currentReaderKey)
+    }
+
     // MARK: Readers
+
+    /// The reader already in use by the current thread, if any.
+    private func currentReader() -> Database? {
+        guard let pointer = pthread_getspecific(currentReaderKey) else { return nil }
+        return Unmanaged<Database>.fromOpaque(pointer).takeUnretainedValue()
+    }
 
     /// Takes an idle reader, or opens a new one, waiting when `maximumReaderCount` are busy.
     private func checkoutReader() throws -> Database {
@@ -89,19 +108,24 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         readerSlots.signal()
     }
 
-    /// Runs `body` on a reader.
-    private func withReader<T>(_ body: (Database) throws -> T) throws -> T {
+    /// Runs `body` on a reader of its own.
+    private func withNewReader<T>(_ body: (Database) throws -> T) throws -> T {
         let reader = try checkoutReader()
-        defer { checkinReader(reader) }
+        pthread_setspecific(currentReaderKey, Unmanaged.passUnretained(reader).toOpaque())
+        defer {
+            pthread_setspecific(currentReaderKey, nil)
+            checkinReader(reader)
+        }
         return try body(reader)
     }
 
     // MARK: Reading
 
     /// Runs `value` in a read-only transaction on a reader: it sees the last committed snapshot, unaffected by
-    /// concurrent writes.
+    /// concurrent writes. A read nested in a read runs in the same transaction.
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try withReader { db in try db.inReadTransaction(value) }
+        if let current = currentReader() { return try value(current) }
+        return try withNewReader { db in try db.inReadTransaction(value) }
     }
 
     /// Runs `value` in a read-only transaction on a reader, off the calling task.
@@ -113,15 +137,39 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         }
     }
 
+    /// Runs `value` later, in a read-only transaction on a reader; `value` receives the connection or the error
+    /// that prevented the access.
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        DispatchQueue.global().async {
+            do {
+                try self.withNewReader { db in try db.inReadTransaction { value(.success($0)) } }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `updates` later, in a transaction on the writer, then `completion` with the result.
+    public func asyncWrite<T>(
+        _ updates: @escaping @Sendable (Database) throws -> T,
+        completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void
+    ) {
+        writer.queue.async {
+            let db = self.writer.database
+            completion(db, Result { try db.inWriteTransaction(updates) })
+        }
+    }
+
     /// Runs `value` on a reader, outside of any transaction.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
-        try withReader(value)
+        if let current = currentReader() { return try value(current) }
+        return try withNewReader(value)
     }
 
     /// Runs `value` on the writer when called from a write, else on a reader.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
         if writer.isOnQueue { return try value(writer.database) }
-        return try withReader(value)
+        return try unsafeRead(value)
     }
 
     // MARK: Writing

@@ -70,6 +70,35 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         }
     }
 
+    /// Runs `value` later, on the queue, with writes forbidden; `value` receives the connection or the error that
+    /// prevented the access.
+    ///
+    ///     dbQueue.asyncRead { result in
+    ///         guard let db = try? result.get() else { return }
+    ///         let count = try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
+    ///     }
+    public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
+        serialized.queue.async {
+            let db = self.serialized.database
+            do {
+                try db.readOnly { value(.success(db)) }
+            } catch {
+                value(.failure(error))
+            }
+        }
+    }
+
+    /// Runs `updates` later, in a transaction on the queue, then `completion` with the result.
+    public func asyncWrite<T>(
+        _ updates: @escaping @Sendable (Database) throws -> T,
+        completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void
+    ) {
+        serialized.queue.async {
+            let db = self.serialized.database
+            completion(db, Result { try db.inWriteTransaction(updates) })
+        }
+    }
+
     /// Runs `value` without the read-only guard.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
         try serialized.sync(value)

@@ -38,6 +38,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// SQLite's equality: an integer equals a double with the same value; text never equals a blob.
         public static func == (lhs: Storage, rhs: Storage) -> Bool {
             switch (lhs, rhs) {
             case (.null, .null): return true
@@ -51,6 +52,7 @@ public struct DatabaseValue: Hashable, Sendable, CustomStringConvertible {
             }
         }
 
+        /// Hashes integral doubles like the equal integer.
         public func hash(into hasher: inout Hasher) {
             switch self {
             case .null: hasher.combine(0)

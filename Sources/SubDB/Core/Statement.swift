@@ -29,7 +29,20 @@ public final class Statement {
     /// What the statement reads and writes, from the authorizer (Observation/); nil until first needed.
     var authorization: StatementAuthorization?
     /// The arguments last bound.
-    public private(set) var arguments = StatementArguments()
+    var boundArguments = StatementArguments()
+
+    /// The arguments last bound. Setting invalid arguments is a programmer error: use ``setArguments(_:)`` to
+    /// get a thrown error instead.
+    public var arguments: StatementArguments {
+        get { boundArguments }
+        set {
+            do {
+                try setArguments(newValue)
+            } catch {
+                preconditionFailure("\(error)")
+            }
+        }
+    }
     /// The column count (`sqlite3_column_count`).
     public private(set) var columnCount: Int
     /// Column names, shared by every row this statement produces.
@@ -164,7 +177,7 @@ public final class Statement {
                 index += 1
             }
         }
-        self.arguments = arguments
+        boundArguments = arguments
     }
 
     /// Binds one value. The corresponding C functions are `sqlite3_bind_*`.

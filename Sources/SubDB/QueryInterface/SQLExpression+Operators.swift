@@ -203,9 +203,6 @@ extension SQLSpecificExpressible {
     public func collating(_ collation: Database.CollationName) -> SQLExpression {
         SQLExpression(.collated(sqlExpression, collation: collation.rawValue))
     }
-
-    /// `self IS NULL` or `self IS NOT NULL` depending on a Swift flag.
-    public var isNull: SQLExpression { SQLExpression(.isNull(sqlExpression, negated: false)) }
 }
 
 extension Sequence where Element: DatabaseValueConvertible {

@@ -184,12 +184,3 @@ func expressionOf(_ value: (any DatabaseValueConvertible)?) -> SQLExpression {
     if let expressible = value as? any SQLExpressible { return expressible.sqlExpression }
     return SQLExpression(.value(value?.databaseValue ?? .null))
 }
-
-/// Turns an expressible or a value into an expression.
-func expressionOf(any value: Any?) -> SQLExpression {
-    switch value {
-    case let expressible as any SQLExpressible: return expressible.sqlExpression
-    case let convertible as any DatabaseValueConvertible: return SQLExpression(.value(convertible.databaseValue))
-    default: return SQLExpression(.value(.null))
-    }
-}

@@ -11,6 +11,7 @@ final class RecordDecodingContext {
     let layout: RowLayout
     @exclusivity(unchecked) private var state: RecordDecodingState?
     @exclusivity(unchecked) private var stateOwner: ObjectIdentifier?
+    @exclusivity(unchecked) private var otherStates: [ObjectIdentifier: RecordDecodingState] = [:]
 
     init(layout: RowLayout) { self.layout = layout }
 
@@ -41,11 +42,14 @@ final class RecordDecodingContext {
         return RecordDecodingContext(layout: row.layout)
     }
 
-    /// The decoding state of a record type for this layout.
+    /// The decoding state of a record type for this layout. The last type used is one comparison away; other
+    /// types (a record decoding several records from the same row) are kept too, so that no state in use is
+    /// ever released.
     func state<Record: FetchableRecord>(for type: Record.Type) -> RecordDecodingState {
         let owner = ObjectIdentifier(type)
         if let state, stateOwner == owner { return state }
-        let state = RecordDecodingState(type, columnNames: layout.names)
+        if let state, let stateOwner { otherStates[stateOwner] = state }
+        let state = otherStates[owner] ?? RecordDecodingState(type, columnNames: layout.names)
         self.state = state
         stateOwner = owner
         return state

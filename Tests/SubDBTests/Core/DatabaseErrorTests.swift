@@ -200,4 +200,43 @@ import Testing
         #expect(error?.message == "database is locked")
         input.fileHandleForWriting.write(Data("ROLLBACK;\n.quit\n".utf8))
     }
+
+    @Test func truncatedDatabaseFile() throws {
+        let test = try TestDatabase()
+        try test.dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a TEXT)")
+            let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            for index in 0..<2000 {
+                try statement.execute(arguments: [String(repeating: "x", count: 100) + "\(index)"])
+            }
+        }
+        let directory = try TemporaryDirectory()
+        let truncated = directory.path("truncated.sqlite")
+        let bytes = try Data(contentsOf: URL(fileURLWithPath: test.path))
+        try bytes.prefix(bytes.count / 2).write(to: URL(fileURLWithPath: truncated))
+        let error = #expect(throws: DatabaseError.self) { try DatabaseQueue(path: truncated) }
+        #expect(error?.resultCode == .SQLITE_CORRUPT)
+        #expect(error?.message == "database disk image is malformed: \(truncated)")
+    }
+
+    @Test func emptyFileIsAnEmptyDatabase() throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("empty.sqlite")
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+        let dbQueue = try DatabaseQueue(path: path)
+        #expect(try dbQueue.read { db in try db.tableExists("t") } == false)
+    }
+
+    @Test func hostileText() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.read { (db: Database) throws in
+            // Embedded NUL survives the round trip.
+            let withNul = "before\u{0}after"
+            #expect(try String.fetchOne(db, sql: "SELECT ?", arguments: [withNul]) == withNul)
+            #expect(try Row.fetchOne(db, sql: "SELECT ?", arguments: [withNul])?[0] == withNul)
+            // Invalid UTF-8 read as text is repaired, never a crash.
+            let repaired = try String.fetchOne(db, sql: "SELECT CAST(x'61ff62' AS TEXT)")
+            #expect(repaired == "a\u{FFFD}b")
+        }
+    }
 }

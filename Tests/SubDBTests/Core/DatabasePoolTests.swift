@@ -150,4 +150,45 @@ import Testing
             #expect(try cursor.next()?.description == "[a:1 b:\"x\"]")
         }
     }
+
+    @Test func nestedReadsReuseTheReader() throws {
+        var config = Configuration()
+        config.maximumReaderCount = 1
+        let pool = try DatabasePool(path: directory.path("nested.sqlite"), configuration: config)
+        try pool.write { db in try db.execute(sql: "CREATE TABLE t (a); INSERT INTO t VALUES (1)") }
+        // With one reader, a nested read that waited for another reader would never return.
+        let value = try pool.read { _ in
+            try pool.read { db in try Int.fetchOne(db, sql: "SELECT a FROM t") }
+        }
+        #expect(value == 1)
+        #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
+    }
+
+    @Test func asyncCallbacks() throws {
+        let queue = try DatabaseQueue(path: directory.path("callbacks.sqlite"))
+        let values = Mutex<[String]>([])
+        let done = DispatchSemaphore(value: 0)
+        let createAndInsert: @Sendable (Database) throws -> Int = { db in
+            try db.execute(sql: "CREATE TABLE IF NOT EXISTS c (a); INSERT INTO c VALUES (7)")
+            return db.changesCount
+        }
+        let recordWrite: @Sendable (Database, Result<Int, any Error>) -> Void = { _, result in
+            values.withLock { $0.append("write \((try? result.get()) ?? -1)") }
+            done.signal()
+        }
+        let recordRead: @Sendable (Result<Database, any Error>) -> Void = { result in
+            let count = (try? result.get()).flatMap { try? Int.fetchOne($0, sql: "SELECT COUNT(*) FROM c") }
+            values.withLock { $0.append("read \(count ?? -1)") }
+            done.signal()
+        }
+        queue.asyncWrite(createAndInsert, completion: recordWrite)
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        queue.asyncRead(recordRead)
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        dbPool.asyncWrite(createAndInsert, completion: recordWrite)
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        dbPool.asyncRead(recordRead)
+        #expect(done.wait(timeout: .now() + 5) == .success)
+        #expect(values.withLock { $0 } == ["write 1", "read 1", "write 1", "read 1"])
+    }
 }

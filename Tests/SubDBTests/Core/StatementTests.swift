@@ -84,12 +84,15 @@ import Testing
             }
             try statement.setArguments(["Craig", 5])
             try statement.execute()
+            statement.arguments = ["Dan", 6]
+            #expect(statement.arguments == ["Dan", 6])
+            try statement.execute()
             let select = try db.makeStatement(sql: "SELECT id, name AS playerName FROM player WHERE score > ?")
             #expect(select.isReadonly)
             #expect(select.columnNames == ["id", "playerName"])
             #expect(select.columnCount == 2)
             #expect(try Int.fetchAll(select, arguments: [800]) == [2])
-            #expect(try Int.fetchAll(select, arguments: [0]) == [1, 2, 3])
+            #expect(try Int.fetchAll(select, arguments: [0]) == [1, 2, 3, 4])
             #expect(db.totalChangesCount >= 3)
         }
     }

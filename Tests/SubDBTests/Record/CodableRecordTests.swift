@@ -395,3 +395,32 @@ struct CodableRecordTests {
         #expect(try player.databaseEquals(player))
     }
 }
+
+@Suite("Codable records sharing rows")
+struct SharedRowTests {
+    struct Name: Decodable, FetchableRecord { var name: String }
+    struct Score: Decodable, FetchableRecord { var score: Int }
+    struct Both: FetchableRecord {
+        var name: Name
+        var score: Score
+        init(row: Row) throws {
+            name = try Name(row: row)
+            score = try Score(row: row)
+        }
+    }
+
+    @Test("A record built from several Decodable records of the same row")
+    func severalRecordsPerRow() throws {
+        let dbQueue = try makePlayerDatabase()
+        try dbQueue.write { (db: Database) throws in
+            for index in 0..<3 { _ = try Player(id: nil, name: "P\(index)", score: index).inserted(db) }
+            let both = try Both.fetchAll(db, sql: "SELECT * FROM player ORDER BY id")
+            #expect(both.map(\.name.name) == ["P0", "P1", "P2"])
+            #expect(both.map(\.score.score) == [0, 1, 2])
+            let cursor = try Both.fetchCursor(db, sql: "SELECT * FROM player ORDER BY id DESC")
+            var names: [String] = []
+            while let element = try cursor.next() { names.append(element.name.name) }
+            #expect(names == ["P2", "P1", "P0"])
+        }
+    }
+}

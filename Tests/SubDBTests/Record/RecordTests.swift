@@ -311,3 +311,28 @@ struct RecordTests {
         }
     }
 }
+
+@Suite("Upserts")
+struct UpsertTests {
+    @Test("upsert inserts, then updates the conflicting row and reports its rowid")
+    func upsert() throws {
+        let dbQueue = try makePlayerDatabase()
+        try dbQueue.write { (db: Database) throws in
+            let trace = TracedSQL(db)
+            var player = Player(id: nil, name: "Arthur", score: 1)
+            try player.upsert(db)
+            #expect(player.id == 1)
+            #expect(
+                trace.last
+                    == #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?) ON CONFLICT DO UPDATE SET "name" = excluded."name", "score" = excluded."score" RETURNING rowid"#
+            )
+            var other = Player(id: nil, name: "Barbara", score: 2)
+            try other.insert(db)
+            var replacement = Player(id: 1, name: "Arthur Dent", score: 42)
+            try replacement.upsert(db)
+            #expect(replacement.id == 1)
+            #expect(try Player.fetchAll(db).map(\.name) == ["Arthur Dent", "Barbara"])
+            #expect(try Player.fetchCount(db) == 2)
+        }
+    }
+}
