@@ -8,8 +8,13 @@ struct StatementAuthorization {
     var readRegion = DatabaseRegion()
     /// Lower-cased table → lower-cased updated columns.
     var updatedColumns: [String: Set<String>] = [:]
-    /// Lower-cased tables written by INSERT or DELETE.
-    var writtenTables: Set<String> = []
+    /// Lower-cased tables written by INSERT.
+    var insertedTables: Set<String> = []
+    /// Lower-cased tables written by DELETE.
+    var deletedTables: Set<String> = []
+    /// Changes to virtual tables (FTS5...), which the update hook does not report: one event per kind is
+    /// reported after each statement that changed rows.
+    var virtualTableChanges: [(kind: DatabaseEvent.Kind, table: String, columns: Set<String>)] = []
     /// `SQLITE_STMTSTATUS_REPREPARE` of the statement when analyzed: SQLite recompiles statements after
     /// schema changes, and the analysis is then redone.
     var reprepareCount: Int32 = 0
@@ -104,6 +109,16 @@ final class DatabaseObservationBroker {
             statementWillStart(statement)
         }
         let code = statement.stepWithoutObservation()
+        if code == SQLITE_DONE, hasObservers, let changes = statement.authorization?.virtualTableChanges,
+            !changes.isEmpty, sqlite3_changes(sqliteConnection) > 0
+        {
+            for change in changes {
+                dispatch(
+                    DatabaseEvent(
+                        kind: change.kind, databaseName: "main", tableName: change.table,
+                        rowID: sqlite3_last_insert_rowid(sqliteConnection), updatedColumns: change.columns))
+            }
+        }
         if let known = statement.authorization, known.reprepareCount != reprepareCount(statement),
             trackingRegion != nil || hasObservers
         {
@@ -139,12 +154,37 @@ final class DatabaseObservationBroker {
     /// The authorization of `sql`, or a conservative one when it does not compile here.
     private func analyze(sql: String) -> StatementAuthorization {
         do {
-            return try authorization(sql: sql)
+            var authorization = try authorization(sql: sql)
+            for table in authorization.insertedTables where isVirtualTable(table) {
+                authorization.virtualTableChanges.append((.insert, table, []))
+            }
+            for table in authorization.deletedTables where isVirtualTable(table) {
+                authorization.virtualTableChanges.append((.delete, table, []))
+            }
+            for (table, columns) in authorization.updatedColumns where isVirtualTable(table) {
+                authorization.virtualTableChanges.append((.update, table, columns))
+            }
+            return authorization
         } catch {
             var unknown = StatementAuthorization()
             unknown.readRegion = .fullDatabase
             return unknown
         }
+    }
+
+    /// True for `CREATE VIRTUAL TABLE` tables. Reads `sqlite_master` with the C API directly, so that the
+    /// query is neither observed nor tracked.
+    private func isVirtualTable(_ table: String) -> Bool {
+        var handle: OpaquePointer?
+        let sql =
+            "SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE AND sql LIKE 'CREATE VIRTUAL TABLE%'"
+        guard sqlite3_prepare_v2(sqliteConnection, sql, -1, &handle, nil) == SQLITE_OK, let handle else {
+            sqlite3_finalize(handle)
+            return false
+        }
+        defer { sqlite3_finalize(handle) }
+        sqlite3_bind_text(handle, 1, table, -1, csqlite_transient())
+        return sqlite3_step(handle) == SQLITE_ROW
     }
 
     /// Runs `body` and returns the region read by the statements it ran.
@@ -205,7 +245,7 @@ final class DatabaseObservationBroker {
                     DatabaseRegion(table: table, columns: column.isEmpty ? nil : [column]))
             }
         case SQLITE_INSERT:
-            if recording != nil, let first { recording?.writtenTables.insert(String(cString: first).lowercased()) }
+            if recording != nil, let first { recording?.insertedTables.insert(String(cString: first).lowercased()) }
         case SQLITE_UPDATE:
             if recording != nil, let first, let second {
                 recording?.updatedColumns[String(cString: first).lowercased(), default: []]
@@ -213,7 +253,7 @@ final class DatabaseObservationBroker {
             }
         case SQLITE_DELETE:
             guard let first else { break }
-            if recording != nil { recording?.writtenTables.insert(String(cString: first).lowercased()) }
+            if recording != nil { recording?.deletedTables.insert(String(cString: first).lowercased()) }
             // SQLITE_IGNORE keeps the delete but turns off the truncate optimization, so that the update hook
             // sees every deleted row. SQLite's own tables keep their behaviour.
             if authorizerIsPermanent && strncmp(first, "sqlite_", 7) != 0 { return SQLITE_IGNORE }
@@ -266,9 +306,14 @@ final class DatabaseObservationBroker {
             kind = .update
             columns = currentAuthorization?.updatedColumns[table.lowercased()] ?? []
         }
-        let event = DatabaseEvent(
-            kind: kind, databaseName: String(cString: databaseName), tableName: table, rowID: rowID,
-            updatedColumns: columns)
+        dispatch(
+            DatabaseEvent(
+                kind: kind, databaseName: String(cString: databaseName), tableName: table, rowID: rowID,
+                updatedColumns: columns))
+    }
+
+    /// Hands an event to the observers interested in its kind.
+    private func dispatch(_ event: DatabaseEvent) {
         let eventKind = event.eventKind
         let interested: [any TransactionObserver]
         if let cached = interest[eventKind] {

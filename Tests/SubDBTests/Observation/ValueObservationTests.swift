@@ -214,6 +214,41 @@ import Testing
     }
 
     @Test(arguments: WriterKind.allCases)
+    func fullTextSearchTablesAreObserved(kind: WriterKind) throws {
+        // The update hook does not report virtual tables: their changes are reported after each statement.
+        let database = try ObservedDatabase(kind)
+        try database.writer.write { db in
+            try db.execute(sql: "CREATE VIRTUAL TABLE line USING fts5(text)")
+        }
+        let collector = Collector<[String]>()
+        let cancellable = ValueObservation.tracking { db in
+            try String.fetchAll(db, sql: "SELECT text FROM line WHERE line MATCH 'bridge' ORDER BY rowid")
+        }
+        .start(
+            in: database.writer, scheduling: .async(onQueue: queue), onError: collector.fail,
+            onChange: collector.append)
+        collector.wait(forCount: 1)
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO line (rowid, text) VALUES (1, 'meet me at the bridge')")
+        }
+        collector.wait(forCount: 2)
+        try database.writer.write { db in try db.execute(sql: "UPDATE line SET text = 'the old bridge' WHERE rowid = 1")
+        }
+        collector.wait(forCount: 3)
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM line") }
+        collector.wait(forCount: 4)
+        try database.writer.write { db in try db.execute(sql: "INSERT INTO team (name) VALUES ('other')") }
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO line (rowid, text) VALUES (2, 'bridge again')")
+        }
+        #expect(
+            collector.wait(forCount: 5) == [
+                [], ["meet me at the bridge"], ["the old bridge"], [], ["bridge again"],
+            ])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test(arguments: WriterKind.allCases)
     func removeDuplicatesAndMap(kind: WriterKind) throws {
         let database = try ObservedDatabase(kind)
         let observation = ValueObservation.tracking { db in
