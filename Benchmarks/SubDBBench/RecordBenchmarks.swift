@@ -79,7 +79,7 @@ private func rawFTSQueries(_ connection: RawConnection, _ patterns: [String]) ->
     return count
 }
 
-/// Seconds taken by raw C and by SubDB, runs alternated so that both see the same machine load, the minimum of
+/// Seconds taken by raw C and by SubDB, runs interleaved so that both see the same machine load, the minimum of
 /// `repetitions` runs each (the least disturbed run on a shared machine).
 private func measurePair(
     repetitions: Int = 7, rawSetUp: () throws -> Void = {}, subdbSetUp: () throws -> Void = {},
@@ -87,9 +87,15 @@ private func measurePair(
 ) throws -> (raw: Double, subdb: Double) {
     var rawBest = Double.infinity
     var subdbBest = Double.infinity
-    for _ in 0..<repetitions {
-        rawBest = min(rawBest, try measureMedian(repetitions: 1, setUp: rawSetUp, raw))
-        subdbBest = min(subdbBest, try measureMedian(repetitions: 1, setUp: subdbSetUp, subdb))
+    for repetition in 0..<repetitions {
+        // Alternate which side runs first, so that neither always inherits the other's cache state.
+        if repetition.isMultiple(of: 2) {
+            rawBest = min(rawBest, try measureMedian(repetitions: 1, setUp: rawSetUp, raw))
+            subdbBest = min(subdbBest, try measureMedian(repetitions: 1, setUp: subdbSetUp, subdb))
+        } else {
+            subdbBest = min(subdbBest, try measureMedian(repetitions: 1, setUp: subdbSetUp, subdb))
+            rawBest = min(rawBest, try measureMedian(repetitions: 1, setUp: rawSetUp, raw))
+        }
     }
     return (rawBest, subdbBest)
 }

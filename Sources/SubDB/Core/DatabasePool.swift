@@ -195,6 +195,11 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
 
     /// Waits until no read runs, then runs `updates` on the writer with all reads blocked.
     public func barrierWriteWithoutTransaction<T>(_ updates: (Database) throws -> T) throws -> T {
+        if currentReader() != nil || writer.isOnQueue {
+            // Waiting for every reader from inside a read (or the writer) would never end.
+            throw DatabaseError.misuse(
+                "Database methods are not reentrant: use the `db` argument of the enclosing read or write closure")
+        }
         for _ in 0..<maximumReaderCount { readerSlots.wait() }
         defer { for _ in 0..<maximumReaderCount { readerSlots.signal() } }
         return try writer.sync(updates)

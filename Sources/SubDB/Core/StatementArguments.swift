@@ -52,16 +52,14 @@ public struct StatementArguments: Hashable, Sendable, CustomStringConvertible, E
     @inlinable
     public init(arrayLiteral elements: (any DatabaseValueConvertible)?...) {
         // Read the existentials in place: copying them costs more than the conversion.
-        values = elements.withUnsafeBufferPointer { buffer in
-            [DatabaseValue](unsafeUninitializedCapacity: buffer.count) { output, initialized in
-                initialized = 0
-                guard let base = output.baseAddress else { return }
-                for index in buffer.indices {
-                    (base + index).initialize(to: buffer[index]?.databaseValue ?? .null)
-                }
-                initialized = buffer.count
+        var values = [DatabaseValue]()
+        values.reserveCapacity(elements.count)
+        elements.withUnsafeBufferPointer { buffer in
+            for index in buffer.indices {
+                values.append(buffer[index]?.databaseValue ?? .null)
             }
         }
+        self.values = values
         namedValues = [:]
     }
 

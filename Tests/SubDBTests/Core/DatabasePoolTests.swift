@@ -162,6 +162,11 @@ import Testing
         }
         #expect(value == 1)
         #expect(try pool.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 1)
+        // A barrier inside a read would wait for itself.
+        let error = #expect(throws: DatabaseError.self) {
+            try pool.read { _ in try pool.barrierWriteWithoutTransaction { _ in } }
+        }
+        #expect(error?.resultCode == .SQLITE_MISUSE)
     }
 
     @Test func asyncCallbacks() throws {

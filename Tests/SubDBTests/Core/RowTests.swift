@@ -212,4 +212,19 @@ import Testing
             }
         }
     }
+
+    @Test func columnSubscripts() throws {
+        try dbQueue.read { (db: Database) throws in
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM player ORDER BY id")
+            var names: [String] = []
+            while let row = try rows.next() {
+                let name: String = row[Column("name")]
+                let score: Int? = row[Column("score")]
+                let display: String? = row.coalesce([Column("nickname"), Column("name")])
+                names.append("\(name) \(score.map(String.init) ?? "-") \(display ?? "")")
+                #expect(try row.decode(String.self, forColumn: Column("NAME")) == name)
+            }
+            #expect(names == ["Arthur 100 Arthur", "Barbara 1000 Babs", "Craig - Craig"])
+        }
+    }
 }
