@@ -21,6 +21,7 @@ do {
     if groups.isEmpty || groups.contains("records") {
         try runRecordBenchmarks()
     }
+    if groups.isEmpty || groups.contains("observation") { try runObservationBenchmarks() }
 } catch {
     FileHandle.standardError.write(Data("subdb-bench: error: \(error)\n".utf8))
     exit(1)

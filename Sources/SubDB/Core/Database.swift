@@ -31,6 +31,8 @@ public final class Database: CustomStringConvertible {
     var readOnlyDepth = 0
     /// Registered functions, kept alive while registered.
     var functions: [FunctionKey: DatabaseFunction] = [:]
+    /// Transaction observers, change hooks and region tracking (Observation/), created on first use.
+    var observationBroker: DatabaseObservationBroker?
 
     /// Opens a connection. `flags` are `sqlite3_open_v2` flags.
     init(path: String, configuration: Configuration, label: String, flags: Int32) throws {

@@ -28,6 +28,8 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     private let readerLock = Mutex<Void>(())
     private var idleReaders: [Database] = []
     private var readerCount = 0
+    /// Every reader ever opened, for `interrupt()` (Maintenance/).
+    let readerRegistry = ReaderRegistry()
     private let readerSlots: DispatchSemaphore
     private let maximumReaderCount: Int
     /// The reader the current thread is using, so that a read nested in a read reuses it instead of waiting for
@@ -90,8 +92,9 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         do {
             let number = readerLock.withLock { _ in readerCount }
             let label = (configuration.label ?? "SubDB.DatabasePool") + ".reader.\(number)"
-            return try Database(
+            let reader = try Database(
                 path: path, configuration: configuration, label: label, flags: SQLITE_OPEN_READONLY)
+            return readerRegistry.register(reader)
         } catch {
             readerLock.withLock { _ in readerCount -= 1 }
             readerSlots.signal()

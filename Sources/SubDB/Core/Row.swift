@@ -42,6 +42,8 @@ public final class Row {
     @usableFromInline let liveStatement: OpaquePointer?
     /// The number of columns.
     public let count: Int
+    /// Rows of associated records (`scopes`, `prefetchedRows`), set by association requests (Association/).
+    var associated: RowAssociatedData?
 
     init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
         self.layout = layout

@@ -26,6 +26,8 @@ public final class Statement {
     let changesSchema: Bool
     /// Set by `step`, cleared by `reset`.
     @exclusivity(unchecked) var isBusy = false
+    /// What the statement reads and writes, from the authorizer (Observation/); nil until first needed.
+    var authorization: StatementAuthorization?
     /// The arguments last bound.
     var boundArguments = StatementArguments()
 
@@ -257,6 +259,13 @@ public final class Statement {
     /// columns of `SELECT *` may have changed) and refreshes the column count and names.
     @inline(__always)
     func step() -> Int32 {
+        if let broker = database.observationBroker { return broker.step(self) }
+        return stepWithoutObservation()
+    }
+
+    /// `step()` without the observation broker (which calls it around its own work).
+    @inline(__always)
+    func stepWithoutObservation() -> Int32 {
         if isBusy { return sqlite3_step(sqliteStatement) }
         isBusy = true
         let code = sqlite3_step(sqliteStatement)

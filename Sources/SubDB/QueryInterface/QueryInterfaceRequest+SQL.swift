@@ -12,7 +12,7 @@ extension QueryInterfaceRequest {
     public func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
         var context = SQLGenerationContext()
         let table = tableName.quotedDatabaseIdentifier
-        if groupBy.isEmpty && limitCount == nil && offsetCount == nil {
+        if groupBy.isEmpty && limitCount == nil && offsetCount == nil && !hasSQLJoins {
             if !isDistinct {
                 var sql = "SELECT COUNT(*) FROM \(table)"
                 sql += try whereClause(db, &context)
@@ -29,6 +29,7 @@ extension QueryInterfaceRequest {
     }
 
     func selectSQL(_ db: Database, _ context: inout SQLGenerationContext, forCount: Bool = false) throws -> String {
+        if hasSQLJoins { return try joinedSelectSQL(db, &context, forCount: forCount) }
         var sql = isDistinct ? "SELECT DISTINCT " : "SELECT "
         sql.reserveCapacity(128)
         sql += selection.isEmpty ? "*" : selection.map { $0.sql(&context) }.joined(separator: ", ")
@@ -129,7 +130,7 @@ extension QueryInterfaceRequest {
     public func deleteAll(_ db: Database) throws -> Int {
         var context = SQLGenerationContext()
         var sql: String
-        if groupBy.isEmpty && havings.isEmpty && limitCount == nil && !isDistinct {
+        if groupBy.isEmpty && havings.isEmpty && limitCount == nil && !isDistinct && !hasSQLJoins {
             sql = "DELETE FROM \(tableName.quotedDatabaseIdentifier)" + (try whereClause(db, &context))
         } else {
             let inner = try asRequest(of: Row.self).select(Column.rowID).selectSQL(db, &context)
@@ -152,7 +153,7 @@ extension QueryInterfaceRequest {
         if let conflictResolution { sql += "OR \(conflictResolution.rawValue) " }
         sql += tableName.quotedDatabaseIdentifier + " SET "
         sql += assignments.map { $0.sql(&context) }.joined(separator: ", ")
-        if groupBy.isEmpty && havings.isEmpty && limitCount == nil && !isDistinct {
+        if groupBy.isEmpty && havings.isEmpty && limitCount == nil && !isDistinct && !hasSQLJoins {
             sql += try whereClause(db, &context)
         } else {
             let inner = try asRequest(of: Row.self).select(Column.rowID).selectSQL(db, &context)

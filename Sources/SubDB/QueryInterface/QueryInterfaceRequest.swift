@@ -14,6 +14,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
     var limitCount: Int?
     var offsetCount: Int?
     var isDistinct = false
+    /// Joined and prefetched associations (Association/).
+    var associationJoins: [AssociationJoin] = []
 
     init(tableName: String, selection: [SQLSelection]) {
         self.tableName = tableName
@@ -195,6 +197,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
         request.limitCount = limitCount
         request.offsetCount = offsetCount
         request.isDistinct = isDistinct
+        request.associationJoins = associationJoins
         return request
     }
 }

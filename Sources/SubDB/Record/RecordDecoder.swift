@@ -285,6 +285,7 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(UInt64.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+            if decoder.row.associated != nil, let value = try decoder.associatedValue(T.self, forKey: key) { return value }
             let index = try decoder.requireIndex(of: key.stringValue)
             if decoder.isNull(at: index), !(T.self is any OptionalValue.Type) {
                 throw decoder.conversionError(T.self, at: index)
@@ -335,6 +336,9 @@ final class RecordDecoder: Decoder {
             try decoder.fastOptional(UInt64.self, forKey: key)
         }
         func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+            if decoder.row.associated != nil, let value = try decoder.associatedOptionalValue(T.self, forKey: key) {
+                return value
+            }
             guard let index = decoder.index(of: key.stringValue), !decoder.isNull(at: index) else { return nil }
             return try decoder.decodeValue(T.self, at: index, key: key)
         }

@@ -1,0 +1,112 @@
+import Foundation
+import SubDB
+import Testing
+
+/// Records what a connection reports, for the tables it observes.
+final class EventRecorder: TransactionObserver {
+    let tables: Set<String>
+    var log: [String] = []
+    var failCommit = false
+
+    init(tables: Set<String>) { self.tables = tables }
+
+    func observes(eventsOfKind eventKind: DatabaseEventKind) -> Bool { tables.contains(eventKind.tableName) }
+    func databaseDidChange(with event: DatabaseEvent) {
+        if case .update(_, let columns) = event.eventKind {
+            log.append("\(event) \(columns.sorted())")
+        } else {
+            log.append(event.description)
+        }
+    }
+    func databaseWillCommit() throws {
+        struct Refused: Error {}
+        if failCommit { throw Refused() }
+    }
+    func databaseDidCommit(_ db: Database) {
+        let count = (try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")) ?? -1
+        log.append("commit (\(count) players)")
+    }
+    func databaseDidRollback(_ db: Database) { log.append("rollback") }
+}
+
+@Suite struct TransactionObserverTests {
+    @Test func eventsCommitsAndRollbacks() throws {
+        let database = try ObservedDatabase(.queue)
+        let recorder = EventRecorder(tables: ["player"])
+        try database.writer.writeWithoutTransaction { db in
+            db.add(transactionObserver: recorder)
+            try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 0)")
+            try db.execute(sql: "INSERT INTO team (name) VALUES ('Red')")
+            try db.inTransaction {
+                try db.execute(sql: "UPDATE player SET score = 2 WHERE id = 1")
+                try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (2, 'Barbara', 0)")
+                return .commit
+            }
+            try db.inTransaction {
+                try db.execute(sql: "DELETE FROM player")
+                return .rollback
+            }
+            try db.execute(sql: "DELETE FROM player")
+        }
+        #expect(
+            recorder.log == [
+                "insert player(1)", "commit (1 players)",
+                "commit (1 players)",  // the team insert: a commit with no observed event
+                "update player(1) [\"score\"]", "insert player(2)", "commit (2 players)",
+                "delete player(1)", "delete player(2)", "rollback",
+                "delete player(1)", "delete player(2)", "commit (0 players)",
+            ])
+    }
+
+    @Test func observersOfAPool() throws {
+        let database = try ObservedDatabase(.pool)
+        let recorder = EventRecorder(tables: ["player"])
+        database.writer.add(transactionObserver: recorder)
+        try database.writer.write { db in
+            try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 0)")
+        }
+        database.writer.remove(transactionObserver: recorder)
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM player") }
+        #expect(recorder.log == ["insert player(1)", "commit (1 players)"])
+    }
+
+    @Test func willCommitCanRefuseTheCommit() throws {
+        let database = try ObservedDatabase(.queue)
+        let recorder = EventRecorder(tables: ["player"])
+        recorder.failCommit = true
+        try database.writer.writeWithoutTransaction { db in db.add(transactionObserver: recorder) }
+        #expect(throws: DatabaseError.self) {
+            try database.writer.write { db in
+                try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 0)")
+            }
+        }
+        #expect(try database.writer.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") } == 0)
+        #expect(recorder.log == ["insert player(1)", "rollback"])
+    }
+
+    @Test func extents() throws {
+        let database = try ObservedDatabase(.queue)
+        let once = EventRecorder(tables: ["player"])
+        var weakOne: EventRecorder? = EventRecorder(tables: ["player"])
+        weak let weakReference = weakOne
+        try database.writer.writeWithoutTransaction { db in
+            db.add(transactionObserver: once, extent: .nextTransaction)
+            if let weakOne { db.add(transactionObserver: weakOne) }
+        }
+        weakOne = nil
+        #expect(weakReference == nil)  // the connection does not retain `.observerLifetime` observers
+        for id in 1...2 {
+            try database.writer.write { db in
+                try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (?, 'x', 0)", arguments: [id])
+            }
+        }
+        #expect(once.log == ["insert player(1)", "commit (1 players)"])
+        let removed = EventRecorder(tables: ["player"])
+        try database.writer.writeWithoutTransaction { db in
+            db.add(transactionObserver: removed, extent: .databaseLifetime)
+            db.remove(transactionObserver: removed)
+            try db.execute(sql: "DELETE FROM player")
+        }
+        #expect(removed.log.isEmpty)
+    }
+}
