@@ -64,7 +64,8 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
     }
 }
 
-@Suite struct FTS5TokenizerTests {
+/// Serialized: `tokenizersAreReleasedWithTheConnection` counts the live test tokenizers of the whole suite.
+@Suite(.serialized) struct FTS5TokenizerTests {
     func makeQueue() throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
