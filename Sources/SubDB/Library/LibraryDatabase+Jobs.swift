@@ -54,6 +54,20 @@ extension LibraryDatabase {
         }
     }
 
+    /// Stores a font catalog: the faces of each file replace what was recorded for that file, and the files in
+    /// `vanished` are forgotten, all in one transaction.
+    public func storeFontFaces(_ faces: [FontFaceRecord], forgetting vanished: [String] = []) throws {
+        try pool.write { db in
+            for file in Set(faces.map(\.file)).union(vanished) {
+                try db.execute(sql: "DELETE FROM font_face WHERE file = ?", arguments: [file])
+            }
+            for var face in faces {
+                face.id = nil
+                try face.insert(db, onConflict: .replace)
+            }
+        }
+    }
+
     /// Every face in the catalog, by file and face index.
     public func fontFaces() throws -> [FontFaceRecord] {
         try pool.read { db in

@@ -9,10 +9,13 @@ enum FontsCommand {
         options: FontSetupOptions.options + [
             .value("covers", "TEXT", "Only fonts that cover every character of TEXT (exit 1 when none does)."),
             .flag("json", "One JSON object per face on stdout."),
+            .value("db", "PATH", "Store the catalog in this library (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
         ],
         discussion: """
             By default the catalog holds fontconfig's system fonts and the bundled Noto Sans CJK SC; with
             --no-system-fonts only the --fonts-dir folders. Fonts that cannot be read are skipped with a warning.
+            Every face read from a file is stored in the library database (replacing what was recorded for its
+            file; files that vanished are forgotten); a database that cannot be opened is a warning.
             """,
         run: run)
 
@@ -24,6 +27,7 @@ enum FontsCommand {
             throw CommandFailure(file: nil, cause: error.description)
         }
         FontSetupOptions.report(catalog.warnings, io: io)
+        FontCatalogStore.store(catalog.faces, databasePath: try LibraryLocation.path(arguments, io: io), io: io)
         var faces = catalog.faces
         if let text = arguments.value("covers") {
             faces = faces.filter { $0.coverage.missing(in: text).isEmpty }

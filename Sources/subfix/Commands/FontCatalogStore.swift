@@ -1,0 +1,29 @@
+import Foundation
+import SubCore
+import SubDB
+
+/// Keeps the font catalog `subfix fonts` lists in the library database, so later runs and the index can query it.
+enum FontCatalogStore {
+    /// The library record of a face read from a file (faces of in-memory attachments are not stored).
+    static func record(_ face: FontFace) -> FontFaceRecord? {
+        guard case .file(let path) = face.source else { return nil }
+        return FontFaceRecord(
+            file: path, faceIndex: face.index, families: face.families, fullNames: face.fullNames,
+            postscriptName: face.postScriptName, weight: face.weight, slant: face.isItalic ? "italic" : "roman",
+            coverage: Dictionary(
+                face.coverage.scriptCounts.map { ($0.script.rawValue, $0.count) }, uniquingKeysWith: +))
+    }
+
+    /// Stores `faces`, forgetting recorded files that no longer exist; a database that cannot be opened or
+    /// written is a warning, never a failure of the listing.
+    static func store(_ faces: [FontFace], databasePath: String?, io: CommandIO) {
+        guard let databasePath else { return }
+        do {
+            let library = try LibraryDatabase(path: databasePath, mode: .create)
+            let vanished = try library.fontFaces().map(\.file).filter { !FileManager.default.fileExists(atPath: $0) }
+            try library.storeFontFaces(faces.compactMap(record), forgetting: vanished)
+        } catch {
+            io.warning("cannot store the font catalog: \(error)", file: databasePath)
+        }
+    }
+}
