@@ -4,6 +4,7 @@ set -euo pipefail
 bin=${1:-.build/debug/subfix}
 out=demo-out
 rm -rf "$out" && mkdir -p "$out"
+db=(--db "$out/library.sqlite")  # every run of the demo is logged in its own library (see 'subfix jobs' below)
 step() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
 
 step "subfix --version"
@@ -29,19 +30,19 @@ grep '^Style:' "$out/tram.0.chi.ass"
 echo "Style lines after:"
 grep '^Style:' "$out/fixed-track/tram.0.chi.ass"
 step "subfix fix Samples --out $out/fixed"
-"$bin" fix Samples --out "$out/fixed" || true
+"$bin" fix Samples --out "$out/fixed" "${db[@]}"
 
 step "what changed in yahei-styles.ass (excerpt of the diff)"
-"$bin" fix Samples/yahei-styles.ass --dry-run --diff | sed -n '1,40p'
+"$bin" fix Samples/yahei-styles.ass --dry-run --diff "${db[@]}" | sed -n '1,40p'
 
 step "fixing the fixed files again changes nothing"
-"$bin" fix "$out/fixed" --dry-run
+"$bin" fix "$out/fixed" --dry-run "${db[@]}"
 # --- Fonts and rendering (subfix fonts / check / render) -------------------------------------------------
 # A sandboxed player (the iOS 26 case) sees only the fonts it ships: Samples/render-demo.ass asks for
 # 微软雅黑, SimHei and 方正准圆_GBK. With only a Latin default font, its CJK text renders as empty boxes
 # and `check` fails.
 step "subfix fonts --no-system-fonts --fonts-dir Fonts --covers 今晚的月色 (the bundled font covers it)"
-"$bin" fonts --no-system-fonts --fonts-dir Fonts --covers 今晚的月色
+"$bin" fonts --no-system-fonts --fonts-dir Fonts --covers 今晚的月色 "${db[@]}"
 
 latin=$out/latin-fonts
 mkdir -p "$latin"
