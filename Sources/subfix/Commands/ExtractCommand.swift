@@ -37,7 +37,7 @@ enum ExtractCommand {
             throw UsageError.missingArgument(command: "extract", name: "FILE")
         }
         let request = try ExtractRequest(arguments)
-        let fixer = request.fix ? try TrackFixer(arguments) : nil
+        let fixer = request.fix ? try TrackFixer(arguments, io: io) : nil
         let media: MediaFile
         do {
             media = try MediaFile(path: path)
@@ -145,7 +145,7 @@ enum ExtractCommand {
                 + "= stream \(stream.index) (\(details))"
             if let fixed {
                 line += ", fixed (\(fixed.countsText))"
-                if !fixed.unknownFonts.isEmpty { line += "; left alone: " + fixed.unknownFonts.joined(separator: ", ") }
+                line += fixed.leftAloneText
             }
             io.print(line)
         }
