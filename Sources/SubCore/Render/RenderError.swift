@@ -43,6 +43,11 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 extension RenderError {
+    /// A subtitle SubCore/Text cannot parse, as `file:line:column` and the cause.
+    static func parse(_ error: SubtitleParseError) -> RenderError {
+        .unreadable(file: "\(error.file):\(error.line):\(error.column)", cause: error.message)
+    }
+
     /// An FFmpeg error for `function`, with FFmpeg's own text for `code` (`av_strerror`).
     static func ffmpeg(_ function: String, _ code: Int32, file: String? = nil) -> RenderError {
         .ffmpeg(function: function, code: code, message: MediaError.message(for: code), file: file)
