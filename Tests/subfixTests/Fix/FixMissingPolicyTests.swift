@@ -28,9 +28,12 @@ import Testing
 
     /// Latin: a present font covering everything shown with it (kept). Missing: a CJK name the catalog does not
     /// have (rewritten). Lacking: a present font (by PostScript name) shown with CJK text it lacks (rewritten).
-    /// In the events, `\fn` to the localized family over text it covers (kept), and to the family over 中文,
-    /// which it lacks (rewritten).
-    static func script(latin: String, missing: String, lacking: String, fnLacking: String) -> String {
+    /// In the events, `\fn` to the localized family over text it covers (kept), to the family over 中文, which it
+    /// lacks (rewritten), and to an absent name inside a Latin event (rewritten, while the Latin style, which
+    /// draws only the text outside that run, is kept).
+    static func script(
+        latin: String, missing: String, lacking: String, fnLacking: String, fnMissing: String
+    ) -> String {
         header + "Style: Latin,\(latin)" + style + "Style: Missing,\(missing)" + style
             + "Style: Lacking,\(lacking)" + style + """
 
@@ -40,6 +43,7 @@ import Testing
                 Dialogue: 0,0:00:02.00,0:00:03.00,Latin,,0,0,0,,测试 cab
                 Dialogue: 0,0:00:03.00,0:00:04.00,Missing,,0,0,0,,今晚{\\fn字幕测试黑体}字体かな
                 Dialogue: 0,0:00:04.00,0:00:05.00,Lacking,,0,0,0,,月色{\\fn\(fnLacking)}中文
+                Dialogue: 0,0:00:05.00,0:00:06.00,Latin,,0,0,0,,abc{\\fn\(fnMissing)}中文{\\r}cba
 
                 """
     }
@@ -63,7 +67,7 @@ import Testing
         try Data(
             Self.script(
                 latin: "subfix Test Sans", missing: "微软雅黑", lacking: "SubfixTestSans-Regular",
-                fnLacking: "subfix Test Sans"
+                fnLacking: "subfix Test Sans", fnMissing: "微软雅黑"
             ).utf8
         ).write(to: URL(fileURLWithPath: input))
         let (status, out, err) = run(["fix", input, "--out", folder + "/out", "--policy", "missing"] + Self.fonts)
@@ -71,7 +75,7 @@ import Testing
         #expect(err == "")
         let output = folder + "/out/mix.ass"
         #expect(
-            out == "changed   \(input) -> \(output) (styles 2, \\fn 1, font tags 0; UTF-8)"
+            out == "changed   \(input) -> \(output) (styles 2, \\fn 2, font tags 0; UTF-8)"
                 + "; kept: subfix Test Sans (resolves to subfix Test Sans, covers all 8 characters shown)"
                 + "; kept: 字幕测试黑体 (resolves to subfix Test Sans, covers all 4 characters shown)\n"
                 + "1 file: 1 changed, 0 unchanged, 0 failed\n")
@@ -80,7 +84,7 @@ import Testing
             fixed
                 == Self.script(
                     latin: "subfix Test Sans", missing: "Noto Sans CJK SC", lacking: "Noto Sans CJK SC",
-                    fnLacking: "Noto Sans CJK SC"))
+                    fnLacking: "Noto Sans CJK SC", fnMissing: "Noto Sans CJK SC"))
 
         // Fixing the fixed file again changes nothing, and keeps the same fonts for the same reasons.
         let (againStatus, againOut, againErr) = run(["fix", output, "--dry-run", "--policy", "missing"] + Self.fonts)
@@ -100,7 +104,7 @@ import Testing
         try Data(
             Self.script(
                 latin: "subfix Test Sans", missing: "微软雅黑", lacking: "SubfixTestSans-Regular",
-                fnLacking: "subfix Test Sans"
+                fnLacking: "subfix Test Sans", fnMissing: "微软雅黑"
             ).utf8
         ).write(to: URL(fileURLWithPath: input))
         let (status, out, err) = run(["fix", input, "--dry-run", "--json", "--policy", "missing"] + Self.fonts)
@@ -111,7 +115,7 @@ import Testing
         #expect(
             lines.first
                 == """
-                {"input":"\(input)","output":null,"status":"changed","encoding":"UTF-8","styles":2,"fnTags":1,\
+                {"input":"\(input)","output":null,"status":"changed","encoding":"UTF-8","styles":2,"fnTags":2,\
                 "fontTags":0,"unknownFonts":["subfix Test Sans","字幕测试黑体"],"keptFonts":[{"font":"subfix Test Sans",\
                 "reason":"resolves to subfix Test Sans, covers all 8 characters shown"},{"font":"字幕测试黑体",\
                 "reason":"resolves to subfix Test Sans, covers all 4 characters shown"}],"error":null}
