@@ -10,7 +10,7 @@ public enum RewritePolicy: Sendable {
     case cjk(also: [String])
     /// Decided by the closure, called with the font name (without `@`) and the plain text shown with it: for a
     /// style, the text of the dialogue events using it outside their `\fn` runs; for `\fn`, its run (up to the
-    /// next `\fn` or `\r`); for `<font face>`, the rest of its cue.
+    /// next `\fn` or `\r`); for `<font face>`, the text up to its `</font>`.
     case custom(@Sendable (_ fontName: String, _ textShownWithIt: String) -> Bool)
 
     /// Whether the closure needs the text shown with each font.

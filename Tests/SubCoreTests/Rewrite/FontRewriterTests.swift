@@ -166,6 +166,24 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
         #expect(seen.withLock { $0 } == ["S=aegij", "X=bc", "Y=d", "Z=f", "W=h"])
     }
 
+    /// A `<font face>` shows the text up to its own `</font>` (nested tags counted), not the rest of the cue.
+    @Test(arguments: [SubtitleFormat.srt, .vtt])
+    func customPolicySeesEachFontTagsOwnText(format: SubtitleFormat) throws {
+        let cue =
+            "a<font face=\"X\">b<FONT color=red>c</font>d</font>e<font face=Y>f<i>g</i></font><font face='Z'>h"
+        let input =
+            format == .srt
+            ? "1\n00:00:01,000 --> 00:00:02,000\n\(cue)\n" : "WEBVTT\n\n00:01.000 --> 00:02.000\n\(cue)\n"
+        let seen = Mutex<[String]>([])
+        _ = try rewritten(
+            input, format,
+            policy: .custom { name, text in
+                seen.withLock { $0.append("\(name)=\(text)") }
+                return false
+            })
+        #expect(seen.withLock { $0 } == ["X=bcd", "Y=fg", "Z=h"])
+    }
+
     @Test(arguments: textSampleNames)
     func fixingAFixedFileChangesNothing(name: String) throws {
         let decoded = try TextDecoder.decode(sampleBytes(name), file: name)
