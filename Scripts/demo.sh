@@ -59,9 +59,9 @@ step "subfix render ... --no-system-fonts (renders without its CJK text)"
 "$bin" render Samples/render-demo.ass "${sandbox[@]}" --at 00:00:02 --size 1280x720 \
     --background checker --out "$out/render-before.png"
 
-fixed=$out/render-demo.fixed.ass
-sed -e 's/微软雅黑/Noto Sans CJK SC/g' -e 's/方正准圆_GBK/Noto Sans CJK SC/g' -e 's/SimHei/Noto Sans CJK SC/g' \
-    Samples/render-demo.ass > "$fixed"  # replaced by subfix fix at merge
+step "subfix fix Samples/render-demo.ass --out $out/render-fixed"
+"$bin" fix Samples/render-demo.ass --out "$out/render-fixed"
+fixed=$out/render-fixed/render-demo.ass
 step "subfix check --no-system-fonts --fonts-dir Fonts $fixed  (passes)"
 "$bin" check --no-system-fonts --fonts-dir Fonts "$fixed"
 step "subfix render ... --fonts-dir Fonts (renders with it)"

@@ -72,9 +72,11 @@ public enum ContactSheet {
     static func scaled(_ canvas: Canvas, width: Int, height: Int) throws(RenderError) -> Canvas {
         if canvas.width == width && canvas.height == height { return canvas }
         let opaque = canvas.isOpaque
-        let scaler = try FFmpegScaler(
-            sourceWidth: Int32(canvas.width), sourceHeight: Int32(canvas.height), sourceFormat: AV_PIX_FMT_RGBA,
-            width: Int32(width), height: Int32(height), format: AV_PIX_FMT_RGBA)
+        let scaler = try RenderError.media {
+            try Scaler(
+                sourceWidth: Int32(canvas.width), sourceHeight: Int32(canvas.height), sourceFormat: AV_PIX_FMT_RGBA,
+                width: Int32(width), height: Int32(height), format: AV_PIX_FMT_RGBA, file: "")
+        }
         var out = try Canvas(width: width, height: height)
         canvas.pixels.withUnsafeBufferPointer { source in
             out.pixels.withUnsafeMutableBufferPointer { target in
@@ -83,7 +85,8 @@ public enum ContactSheet {
                 var targetPlanes: [UnsafeMutablePointer<UInt8>?] = [target.baseAddress, nil, nil, nil]
                 var targetStrides: [Int32] = [Int32(width * 4), 0, 0, 0]
                 _ = sws_scale(
-                    scaler.handle, &sourcePlanes, &sourceStrides, 0, Int32(canvas.height), &targetPlanes, &targetStrides
+                    scaler.context, &sourcePlanes, &sourceStrides, 0, Int32(canvas.height), &targetPlanes,
+                    &targetStrides
                 )
             }
         }

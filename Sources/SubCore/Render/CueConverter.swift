@@ -27,79 +27,33 @@ enum CueConverter {
 
         """
 
-    /// An ASS script from SRT text.
+    /// An ASS script from SRT text, its cues located by SubCore/Text's `SRTDocument`.
     static func assText(fromSRT text: String, file: String) throws(RenderError) -> String {
-        try assText(cues: try cues(text, file: file, webVTT: false))
+        do {
+            return assText(cues: try SRTDocument(utf8: Array(text.utf8), file: file).dialogueLines())
+        } catch {
+            throw RenderError.parse(error)
+        }
     }
 
-    /// An ASS script from WebVTT text.
+    /// An ASS script from WebVTT text, its cues located by SubCore/Text's `WebVTTDocument`.
     static func assText(fromWebVTT text: String, file: String) throws(RenderError) -> String {
-        try assText(cues: try cues(text, file: file, webVTT: true))
+        do {
+            return assText(cues: try WebVTTDocument(utf8: Array(text.utf8), file: file).dialogueLines())
+        } catch {
+            throw RenderError.parse(error)
+        }
     }
 
-    private static func assText(cues: [(start: Int, end: Int, text: String)]) throws(RenderError) -> String {
+    /// The header and one `Dialogue:` line per cue (its raw text, tags turned into overrides).
+    private static func assText(cues: [DialogueLine]) -> String {
         var script = header
         for cue in cues {
-            script +=
-                "Dialogue: 0,\(assTime(cue.start)),\(assTime(cue.end)),Default,,0,0,0,,\(assEventText(cue.text))\n"
+            let start = cue.startMilliseconds
+            let end = max(start, cue.endMilliseconds)
+            script += "Dialogue: 0,\(assTime(start)),\(assTime(end)),Default,,0,0,0,,\(assEventText(cue.rawText))\n"
         }
         return script
-    }
-
-    /// The cues of an SRT or WebVTT text: blocks separated by blank lines, each with a `-->` timing line.
-    static func cues(_ text: String, file: String, webVTT: Bool) throws(RenderError) -> [(
-        start: Int, end: Int, text: String
-    )] {
-        let lines = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
-            .split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        var cues: [(Int, Int, String)] = []
-        var index = 0
-        while index < lines.count {
-            let line = lines[index]
-            guard line.contains("-->") else {
-                index += 1
-                continue
-            }
-            let parts = line.components(separatedBy: "-->")
-            let startText = parts[0].trimmingCharacters(in: .whitespaces)
-            let endText =
-                (parts.count > 1 ? parts[1] : "").trimmingCharacters(in: .whitespaces)
-                .split(separator: " ").first.map(String.init) ?? ""
-            guard let start = cueTime(startText), let end = cueTime(endText) else {
-                let bad = cueTime(startText) == nil ? startText : endText
-                let column =
-                    (line.range(of: bad).map { line.distance(from: line.startIndex, to: $0.lowerBound) } ?? 0) + 1
-                throw .unreadable(
-                    file: "\(file):\(index + 1):\(column)",
-                    cause: "malformed timestamp '\(bad)' (expected \(webVTT ? "HH:MM:SS.mmm" : "HH:MM:SS,mmm"))")
-            }
-            var body: [String] = []
-            index += 1
-            while index < lines.count, !lines[index].trimmingCharacters(in: .whitespaces).isEmpty {
-                body.append(lines[index])
-                index += 1
-            }
-            cues.append((start, max(start, end), body.joined(separator: "\n")))
-        }
-        return cues
-    }
-
-    /// `HH:MM:SS,mmm`, `HH:MM:SS.mmm` or `MM:SS.mmm` in milliseconds.
-    static func cueTime(_ text: String) -> Int? {
-        let fields = text.replacingOccurrences(of: ",", with: ".").split(
-            separator: ":", omittingEmptySubsequences: false)
-        guard fields.count == 2 || fields.count == 3 else { return nil }
-        let seconds = fields[fields.count - 1].split(separator: ".", omittingEmptySubsequences: false)
-        guard seconds.count == 2, seconds[1].count == 3, seconds[0].count == 2,
-            let s = Int(seconds[0]), let ms = Int(seconds[1]), s < 60,
-            let m = Int(fields[fields.count - 2]), fields[fields.count - 2].count == 2, m < 60
-        else { return nil }
-        var hours = 0
-        if fields.count == 3 {
-            guard let h = Int(fields[0]), !fields[0].isEmpty, h >= 0 else { return nil }
-            hours = h
-        }
-        return ((hours * 60 + m) * 60 + s) * 1000 + ms
     }
 
     /// `H:MM:SS.cc` as ASS writes times (centiseconds).
@@ -111,7 +65,8 @@ enum CueConverter {
     /// Cue text as ASS event text: line breaks become `\N`, braces are kept literal, known tags become overrides.
     static func assEventText(_ text: String) -> String {
         var out = ""
-        var rest = Substring(text)
+        var rest = Substring(
+            text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
         while let first = rest.first {
             if first == "<", let close = rest.firstIndex(of: ">") {
                 out += override(forTag: String(rest[rest.index(after: rest.startIndex)..<close]))

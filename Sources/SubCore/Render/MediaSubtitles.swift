@@ -1,93 +1,33 @@
-internal import CFFmpeg
 import Foundation
 
-/// A minimal libavformat reader for media inputs: a subtitle stream as ASS text plus the font attachments.
-/// (The media extractor replaces this at merge; `SubtitleInput` is the seam.)
+/// A media file's embedded subtitle track as something the renderer draws: the track read by
+/// `SubtitleExtractor` (in memory, the bytes `ffmpeg -map 0:s:N` writes) with the file's font attachments
+/// (`MediaFile.fontAttachments()`). ASS tracks keep their own header and styles; other text tracks are read as
+/// SRT and get subfix's default style, as SRT files do.
+///
+///     let input = try MediaSubtitles.input(path: "tram.mkv", track: .player(1))   // VLC's first subtitle
 public enum MediaSubtitles {
-    /// The `track`-th subtitle stream (from 0, as ffmpeg's `0:s:N`) of the media at `path`, decoded through
-    /// libavcodec (as ffmpeg's `subtitles` filter does) into an ASS script, with the file's font attachments.
-    public static func input(path: String, track: Int) throws(RenderError) -> SubtitleInput {
-        let format = try FFmpegFormatContext(path: path)
-        let subtitleStreams = format.streams.filter { $0.pointee.codecpar?.pointee.codec_type == AVMEDIA_TYPE_SUBTITLE }
-        guard subtitleStreams.indices.contains(track) else {
-            throw .unreadable(
-                file: path,
-                cause: subtitleStreams.isEmpty
-                    ? "no subtitle stream"
-                    : "no subtitle track \(track) (the file has \(subtitleStreams.count): 0 to \(subtitleStreams.count - 1))"
-            )
+    /// The track `track` names (player, subtitle or stream index, see `TrackIndex`) of the media at `path`.
+    /// Throws `MediaError` (with `TrackIndex`'s messages for bad indexes, `bitmapTrack` for PGS and the like)
+    /// or `RenderError` when the extracted text cannot be read.
+    public static func input(path: String, track: TrackIndex.Selector) throws -> SubtitleInput {
+        let media = try MediaFile(path: path)
+        let extractor = SubtitleExtractor(file: media)
+        let streams = try extractor.streams(for: [track])
+        let result = try extractor.extract(tracks: streams, format: .auto)
+        guard let extracted = result.tracks.first else {
+            throw MediaError.noSuchTrack(file: path, requested: "\(track)", available: media.trackIndex.listing)
         }
-        let stream = subtitleStreams[track]
-        let decoder = try format.openDecoder(for: stream)
-        let codecID = stream.pointee.codecpar?.pointee.codec_id ?? AV_CODEC_ID_NONE
-        let isASS = codecID == AV_CODEC_ID_ASS || codecID == AV_CODEC_ID_SSA
-        var script: String
-        if isASS, let header = decoder.handle.pointee.subtitle_header, decoder.handle.pointee.subtitle_header_size > 0 {
-            script = String(
-                decoding: UnsafeBufferPointer(start: header, count: Int(decoder.handle.pointee.subtitle_header_size)),
-                as: UTF8.self)
-            if !script.hasSuffix("\n") { script += "\n" }
-        } else {
-            // Text subtitles get subfix's default style (the bundled CJK font), as SRT files do.
-            script = CueConverter.header
+        let name = "\(path)#s:\(extracted.stream.subtitleIndex ?? 0)"
+        let text = String(decoding: extracted.data, as: UTF8.self)
+        let script: String
+        switch extracted.format {
+        case .ass: script = text
+        case .srt: script = try CueConverter.assText(fromSRT: text, file: name)
         }
-        script += try dialogueLines(format: format, stream: stream, decoder: decoder)
-        return SubtitleInput(name: "\(path)#s:\(track)", assText: script, attachments: attachments(format))
-    }
-
-    /// The font attachments of the media at `path` (attachment streams holding TrueType/OpenType data).
-    static func attachments(_ format: FFmpegFormatContext) -> [FontAttachment] {
-        format.streams.compactMap { stream in
-            guard let parameters = stream.pointee.codecpar, parameters.pointee.codec_type == AVMEDIA_TYPE_ATTACHMENT,
-                let data = parameters.pointee.extradata, parameters.pointee.extradata_size > 0
-            else { return nil }
-            let name = av_dict_get(stream.pointee.metadata, "filename", nil, 0)?.pointee.value.map {
-                String(cString: $0)
-            }
-            return FontAttachment(
-                name: name ?? "attachment-\(stream.pointee.index)",
-                data: Data(bytes: data, count: Int(parameters.pointee.extradata_size)))
+        let attachments = try media.fontAttachments().map { font in
+            FontAttachment(name: font.attachment.fileName ?? "attachment-\(font.attachment.index)", data: font.data)
         }
-    }
-
-    /// Every packet of the stream decoded to `Dialogue:` lines (`rect->ass` holds
-    /// `ReadOrder,Layer,Style,Name,MarginL,MarginR,MarginV,Effect,Text`).
-    private static func dialogueLines(
-        format: FFmpegFormatContext, stream: UnsafeMutablePointer<AVStream>, decoder: FFmpegCodecContext
-    ) throws(RenderError) -> String {
-        let packet = try FFmpegPacket()
-        let timeBase = stream.pointee.time_base
-        var lines = ""
-        while true {
-            let code = av_read_frame(format.handle, packet.handle)
-            if code == cffmpeg_averror_eof() { break }
-            guard code >= 0 else { throw ffmpegError("av_read_frame", code, file: format.path) }
-            defer { av_packet_unref(packet.handle) }
-            guard packet.handle.pointee.stream_index == stream.pointee.index else { continue }
-            var subtitle = AVSubtitle()
-            var got: Int32 = 0
-            let used = avcodec_decode_subtitle2(decoder.handle, &subtitle, &got, packet.handle)
-            guard used >= 0 else { continue }
-            defer { avsubtitle_free(&subtitle) }
-            guard got != 0 else { continue }
-            let pts = packet.handle.pointee.pts == cffmpeg_nopts_value() ? 0 : packet.handle.pointee.pts
-            let start =
-                Int(av_rescale_q(pts, timeBase, AVRational(num: 1, den: 1000))) + Int(subtitle.start_display_time)
-            var duration = Int(av_rescale_q(packet.handle.pointee.duration, timeBase, AVRational(num: 1, den: 1000)))
-            if subtitle.end_display_time > subtitle.start_display_time, subtitle.end_display_time != UInt32.max {
-                duration = Int(subtitle.end_display_time - subtitle.start_display_time)
-            }
-            for index in 0..<Int(subtitle.num_rects) {
-                guard let rect = subtitle.rects[index], let ass = rect.pointee.ass else { continue }
-                let fields = String(cString: ass).split(separator: ",", maxSplits: 8, omittingEmptySubsequences: false)
-                guard fields.count == 9 else { continue }
-                let text = fields[8].replacingOccurrences(of: "\r", with: "").replacingOccurrences(
-                    of: "\n", with: "\\N")
-                lines +=
-                    "Dialogue: \(fields[1]),\(CueConverter.assTime(start)),\(CueConverter.assTime(start + duration)),"
-                    + fields[2...7].joined(separator: ",") + ",\(text)\n"
-            }
-        }
-        return lines
+        return SubtitleInput(name: name, assText: script, attachments: attachments)
     }
 }

@@ -33,49 +33,49 @@ public enum PNGDecoder {
     /// The image in `data`; `name` is used in error messages.
     public static func decode(_ data: Data, name: String = "image.png") throws(RenderError) -> DecodedImage {
         guard let codec = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
-            throw ffmpegError("avcodec_find_decoder", cffmpeg_averror_invaliddata(), file: name)
+            throw RenderError.ffmpeg("avcodec_find_decoder", cffmpeg_averror_invaliddata(), file: name)
         }
-        let context = try FFmpegCodecContext(codec: codec)
-        var code = avcodec_open2(context.handle, codec, nil)
-        guard code >= 0 else { throw ffmpegError("avcodec_open2", code, file: name) }
-        let packet = try FFmpegPacket()
-        code = av_new_packet(packet.handle, Int32(data.count))
-        guard code >= 0 else { throw ffmpegError("av_new_packet", code, file: name) }
+        let context = try RenderError.media(file: name) { try CodecContext(codec: codec, file: name) { _ in } }
+        let packet = try RenderError.media(file: name) { try Packet(file: name) }
+        var code = av_new_packet(packet.packet, Int32(data.count))
+        guard code >= 0 else { throw RenderError.ffmpeg("av_new_packet", code, file: name) }
         data.withUnsafeBytes { bytes in
-            if let base = bytes.baseAddress, let target = packet.handle.pointee.data {
+            if let base = bytes.baseAddress, let target = packet.packet.pointee.data {
                 target.update(from: base.assumingMemoryBound(to: UInt8.self), count: data.count)
             }
         }
-        code = avcodec_send_packet(context.handle, packet.handle)
-        guard code >= 0 else { throw ffmpegError("avcodec_send_packet", code, file: name) }
-        let frame = try FFmpegFrame()
-        code = avcodec_receive_frame(context.handle, frame.handle)
-        guard code >= 0 else { throw ffmpegError("avcodec_receive_frame", code, file: name) }
+        code = avcodec_send_packet(context.context, packet.packet)
+        guard code >= 0 else { throw RenderError.ffmpeg("avcodec_send_packet", code, file: name) }
+        let frame = try RenderError.media(file: name) { try Frame(file: name) }
+        code = avcodec_receive_frame(context.context, frame.frame)
+        guard code >= 0 else { throw RenderError.ffmpeg("avcodec_receive_frame", code, file: name) }
         return try rgba(of: frame, name: name)
     }
 
     /// Converts a decoded frame to straight RGBA of the same size.
-    static func rgba(of frame: FFmpegFrame, name: String) throws(RenderError) -> DecodedImage {
-        let width = Int(frame.handle.pointee.width)
-        let height = Int(frame.handle.pointee.height)
-        let scaler = try FFmpegScaler(
-            sourceWidth: Int32(width), sourceHeight: Int32(height),
-            sourceFormat: AVPixelFormat(frame.handle.pointee.format), width: Int32(width), height: Int32(height),
-            format: AV_PIX_FMT_RGBA)
+    static func rgba(of frame: Frame, name: String) throws(RenderError) -> DecodedImage {
+        let width = Int(frame.frame.pointee.width)
+        let height = Int(frame.frame.pointee.height)
+        let scaler = try RenderError.media(file: name) {
+            try Scaler(
+                sourceWidth: Int32(width), sourceHeight: Int32(height),
+                sourceFormat: AVPixelFormat(frame.frame.pointee.format), width: Int32(width), height: Int32(height),
+                format: AV_PIX_FMT_RGBA, file: name)
+        }
         var rgba = [UInt8](repeating: 0, count: width * height * 4)
         try rgba.withUnsafeMutableBufferPointer { (buffer) throws(RenderError) in
             var targets: [UnsafeMutablePointer<UInt8>?] = [buffer.baseAddress, nil, nil, nil]
             var strides: [Int32] = [Int32(width * 4), 0, 0, 0]
-            let rows = withUnsafePointer(to: &frame.handle.pointee.data) { data in
-                withUnsafePointer(to: &frame.handle.pointee.linesize) { linesize in
+            let rows = withUnsafePointer(to: &frame.frame.pointee.data) { data in
+                withUnsafePointer(to: &frame.frame.pointee.linesize) { linesize in
                     data.withMemoryRebound(to: UnsafePointer<UInt8>?.self, capacity: 8) { planes in
                         linesize.withMemoryRebound(to: Int32.self, capacity: 8) { sizes in
-                            sws_scale(scaler.handle, planes, sizes, 0, Int32(height), &targets, &strides)
+                            sws_scale(scaler.context, planes, sizes, 0, Int32(height), &targets, &strides)
                         }
                     }
                 }
             }
-            guard rows == Int32(height) else { throw ffmpegError("sws_scale", rows, file: name) }
+            guard rows == Int32(height) else { throw RenderError.ffmpeg("sws_scale", rows, file: name) }
         }
         return DecodedImage(width: width, height: height, rgba: rgba)
     }

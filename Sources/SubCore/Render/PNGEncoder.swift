@@ -7,12 +7,12 @@ import Foundation
 ///     let encoder = try PNGEncoder(width: 640, height: 360)
 ///     let png = try encoder.encode(canvas)
 public final class PNGEncoder {
-    private let context: FFmpegCodecContext
+    private let context: CodecContext
     /// A ring of frames allocated once: a frame the encoder still reads is not reused until it lets go, so
     /// frame buffers are never reallocated (which keeps memory flat with frame threads).
-    private let frames: [FFmpegFrame]
+    private let frames: [Frame]
     private var nextFrame = 0
-    private let packet: FFmpegPacket
+    private let packet: Packet
     /// Frame size.
     public let width: Int
     /// Frame size.
@@ -32,34 +32,33 @@ public final class PNGEncoder {
         throws(RenderError)
     {
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
-            throw ffmpegError("avcodec_find_encoder", cffmpeg_averror_invaliddata())
+            throw RenderError.ffmpeg("avcodec_find_encoder", cffmpeg_averror_invaliddata())
         }
-        context = try FFmpegCodecContext(codec: codec)
-        var frames: [FFmpegFrame] = []
-        for _ in 0..<(max(1, threads) + 3) { frames.append(try FFmpegFrame()) }
+        let format = opaque ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGBA
+        context = try RenderError.media {
+            try CodecContext(codec: codec, file: "") { ctx in
+                ctx.pointee.width = Int32(width)
+                ctx.pointee.height = Int32(height)
+                ctx.pointee.pix_fmt = format
+                ctx.pointee.time_base = AVRational(num: 1, den: 25)
+                ctx.pointee.compression_level = Int32(compression)
+                ctx.pointee.thread_count = Int32(max(1, threads))
+                ctx.pointee.thread_type = FF_THREAD_FRAME
+            }
+        }
+        let frames = try RenderError.media { try (0..<(max(1, threads) + 3)).map { _ in try Frame(file: "") } }
         self.frames = frames
-        packet = try FFmpegPacket()
+        packet = try RenderError.media { try Packet(file: "") }
         self.width = width
         self.height = height
         self.opaque = opaque
         self.threads = max(1, threads)
-        let format = opaque ? AV_PIX_FMT_RGB24 : AV_PIX_FMT_RGBA
-        let ctx = context.handle
-        ctx.pointee.width = Int32(width)
-        ctx.pointee.height = Int32(height)
-        ctx.pointee.pix_fmt = format
-        ctx.pointee.time_base = AVRational(num: 1, den: 25)
-        ctx.pointee.compression_level = Int32(compression)
-        ctx.pointee.thread_count = Int32(max(1, threads))
-        ctx.pointee.thread_type = FF_THREAD_FRAME
-        var code = avcodec_open2(ctx, codec, nil)
-        guard code >= 0 else { throw ffmpegError("avcodec_open2", code) }
         for frame in frames {
-            frame.handle.pointee.format = format.rawValue
-            frame.handle.pointee.width = Int32(width)
-            frame.handle.pointee.height = Int32(height)
-            code = av_frame_get_buffer(frame.handle, 0)
-            guard code >= 0 else { throw ffmpegError("av_frame_get_buffer", code) }
+            frame.frame.pointee.format = format.rawValue
+            frame.frame.pointee.width = Int32(width)
+            frame.frame.pointee.height = Int32(height)
+            let code = av_frame_get_buffer(frame.frame, 0)
+            guard code >= 0 else { throw RenderError.ffmpeg("av_frame_get_buffer", code) }
         }
     }
 
@@ -79,8 +78,8 @@ public final class PNGEncoder {
 
     /// Flushes the encoder and returns the remaining PNGs; the encoder takes no more frames afterwards.
     public func finish() throws(RenderError) -> [Data] {
-        let code = avcodec_send_frame(context.handle, nil)
-        guard code >= 0 || code == cffmpeg_averror_eof() else { throw ffmpegError("avcodec_send_frame", code) }
+        let code = avcodec_send_frame(context.context, nil)
+        guard code >= 0 || code == cffmpeg_averror_eof() else { throw RenderError.ffmpeg("avcodec_send_frame", code) }
         return try receive()
     }
 
@@ -88,13 +87,13 @@ public final class PNGEncoder {
     private func receive() throws(RenderError) -> [Data] {
         var out: [Data] = []
         while true {
-            let code = avcodec_receive_packet(context.handle, packet.handle)
+            let code = avcodec_receive_packet(context.context, packet.packet)
             if code == cffmpeg_averror_eagain() || code == cffmpeg_averror_eof() { return out }
-            guard code >= 0 else { throw ffmpegError("avcodec_receive_packet", code) }
-            if let bytes = packet.handle.pointee.data {
-                out.append(Data(bytes: bytes, count: Int(packet.handle.pointee.size)))
+            guard code >= 0 else { throw RenderError.ffmpeg("avcodec_receive_packet", code) }
+            if let bytes = packet.packet.pointee.data {
+                out.append(Data(bytes: bytes, count: Int(packet.packet.pointee.size)))
             }
-            av_packet_unref(packet.handle)
+            av_packet_unref(packet.packet)
         }
     }
 
@@ -106,12 +105,12 @@ public final class PNGEncoder {
         nextFrame = (nextFrame + 1) % frames.count
         // The oldest frame of the ring: the encoder has finished with it unless more frames are in flight
         // than libavcodec allows, in which case make_writable copies rather than write under it.
-        var code = av_frame_make_writable(frame.handle)
-        guard code >= 0 else { throw ffmpegError("av_frame_make_writable", code) }
-        guard let plane = frame.handle.pointee.data.0 else {
-            throw ffmpegError("av_frame_get_buffer", cffmpeg_averror_enomem())
+        var code = av_frame_make_writable(frame.frame)
+        guard code >= 0 else { throw RenderError.ffmpeg("av_frame_make_writable", code) }
+        guard let plane = frame.frame.pointee.data.0 else {
+            throw RenderError.ffmpeg("av_frame_get_buffer", cffmpeg_averror_enomem())
         }
-        let stride = Int(frame.handle.pointee.linesize.0)
+        let stride = Int(frame.frame.pointee.linesize.0)
         let rowBytes = width * 4
         canvas.pixels.withUnsafeBufferPointer { source in
             guard let sourceBase = source.baseAddress else { return }
@@ -171,9 +170,9 @@ public final class PNGEncoder {
                 }
             }
         }
-        frame.handle.pointee.pts = nextPTS
+        frame.frame.pointee.pts = nextPTS
         nextPTS += 1
-        code = avcodec_send_frame(context.handle, frame.handle)
-        guard code >= 0 else { throw ffmpegError("avcodec_send_frame", code) }
+        code = avcodec_send_frame(context.context, frame.frame)
+        guard code >= 0 else { throw RenderError.ffmpeg("avcodec_send_frame", code) }
     }
 }

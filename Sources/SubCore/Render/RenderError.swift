@@ -41,3 +41,32 @@ public enum RenderError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 }
+
+extension RenderError {
+    /// A subtitle SubCore/Text cannot parse, as `file:line:column` and the cause.
+    static func parse(_ error: SubtitleParseError) -> RenderError {
+        .unreadable(file: "\(error.file):\(error.line):\(error.column)", cause: error.message)
+    }
+
+    /// An FFmpeg error for `function`, with FFmpeg's own text for `code` (`av_strerror`).
+    static func ffmpeg(_ function: String, _ code: Int32, file: String? = nil) -> RenderError {
+        .ffmpeg(function: function, code: code, message: MediaError.message(for: code), file: file)
+    }
+
+    /// Runs `body`, which uses Media's FFmpeg owners (`CodecContext`, `Packet`, `Frame`, `Scaler`, `MediaFile`),
+    /// turning a failed C call into `.ffmpeg` about `file` and any other `MediaError` into `.unreadable`.
+    static func media<T>(file: String? = nil, _ body: () throws -> T) throws(RenderError) -> T {
+        do {
+            return try body()
+        } catch let error as RenderError {
+            throw error
+        } catch let error as MediaError {
+            if case .library(_, let function, let code, let message) = error {
+                throw .ffmpeg(function: function, code: code, message: message, file: file)
+            }
+            throw .unreadable(file: error.file, cause: error.description)
+        } catch {
+            throw .unreadable(file: file ?? "", cause: String(describing: error))
+        }
+    }
+}

@@ -41,45 +41,14 @@ public struct SubtitleInput: Sendable {
         }
     }
 
-    /// Text from UTF-8 (with or without BOM), UTF-16 with a BOM, or a legacy encoding uchardet recognises
-    /// (GBK/GB18030, Big5, Shift_JIS, EUC-KR, ...).
+    /// The text of a subtitle file, decoded by `TextDecoder` (byte order marks, UTF-8, then legacy encodings
+    /// such as GBK/GB18030, Big5, Shift_JIS, EUC-KR found through uchardet and iconv).
     static func decodeText(_ data: Data, file: String) throws(RenderError) -> String {
-        let bytes = [UInt8](data)
-        if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
-            let little = bytes[0] == 0xFF
-            var units: [UInt16] = []
-            var index = 2
-            while index + 1 < bytes.count {
-                units.append(
-                    little
-                        ? UInt16(bytes[index]) | UInt16(bytes[index + 1]) << 8
-                        : UInt16(bytes[index]) << 8 | UInt16(bytes[index + 1]))
-                index += 2
-            }
-            return String(decoding: units, as: UTF16.self)
+        do {
+            return String(decoding: try TextDecoder.decode([UInt8](data), file: file).utf8, as: UTF8.self)
+        } catch {
+            throw .unreadable(file: file, cause: error.message)
         }
-        let body = bytes.starts(with: [0xEF, 0xBB, 0xBF]) ? Array(bytes.dropFirst(3)) : bytes
-        if let text = String(validating: body, as: UTF8.self) { return text }
-        if let (text, _) = LegacyTextDecoder.decode(body) { return text }
-        let offset = SubtitleInput.firstInvalidUTF8(body)
-        throw .unreadable(
-            file: file,
-            cause: "not UTF-8 text and no known encoding (invalid byte 0x\(String(format: "%02X", body[offset])) at"
-                + " offset \(offset)); convert it to UTF-8 first")
-    }
-
-    /// Where UTF-8 decoding first fails (the start of the first malformed sequence).
-    static func firstInvalidUTF8(_ bytes: [UInt8]) -> Int {
-        var index = 0
-        while index < bytes.count {
-            let lead = bytes[index]
-            let length =
-                lead < 0x80 ? 1 : lead >> 5 == 0b110 ? 2 : lead >> 4 == 0b1110 ? 3 : lead >> 3 == 0b11110 ? 4 : 0
-            guard length > 0, index + length <= bytes.count else { return index }
-            for next in 1..<length where bytes[index + next] & 0xC0 != 0x80 { return index }
-            index += length
-        }
-        return 0
     }
 
     /// Matroska/WebM (EBML), MP4/MOV (`ftyp`), AVI/WAV (RIFF), MPEG-TS, or any binary data (NUL bytes

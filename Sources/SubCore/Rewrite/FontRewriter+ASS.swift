@@ -8,7 +8,7 @@ extension FontRewriter {
                 for line in (try? document.dialogueLines()) ?? [] {
                     // Appended in place: a style may have hundreds of thousands of events.
                     textByStyle[line.style]?.append("\n")
-                    textByStyle[line.style, default: ""].append(line.plainText)
+                    textByStyle[line.style, default: ""].append(FontRewriter.styleFontText(line.rawText))
                 }
             }
             document.forEachStyle(buffer) { _, name, font in
@@ -56,11 +56,85 @@ extension FontRewriter {
                 // An empty name or `0` resets to the style's font: left alone.
                 if nameEnd == nameStart || (nameEnd == nameStart + 1 && buffer[nameStart] == 0x30) { continue }
                 let taken = recorder.consider(buffer, nameStart..<nameEnd) {
-                    ASSDocument.plainText(buffer, (close + 1)..<end)
+                    ASSDocument.plainText(buffer, (close + 1)..<nextFontChange(buffer, from: close + 1, to: end))
                 }
                 if taken { recorder.result.fnTags += 1 }
             }
             index = close + 1
+        }
+    }
+
+    /// How an override block changes the font: not at all, back to the style's font (`\r`, an empty `\fn` or
+    /// `\fn0`), or to another font (`\fn<name>`). The last such tag of the block wins.
+    enum FontChange {
+        case none, toStyle, toOther
+    }
+
+    /// The font change of the override block `{...}` whose inside is `inner`.
+    static func fontChange(_ buffer: UnsafeBufferPointer<UInt8>, _ inner: Range<Int>) -> FontChange {
+        var change = FontChange.none
+        var position = inner.lowerBound
+        while position < inner.upperBound {
+            guard buffer[position] == 0x5C else {
+                position += 1
+                continue
+            }
+            position += 1
+            while position < inner.upperBound, buffer[position].isBlank { position += 1 }
+            guard position < inner.upperBound else { break }
+            if buffer[position] == 0x72 {  // \r, \r<style>
+                change = .toStyle
+            } else if position + 1 < inner.upperBound, buffer[position] == 0x66, buffer[position + 1] == 0x6E {
+                var nameStart = position + 2
+                while nameStart < inner.upperBound, buffer[nameStart].isBlank { nameStart += 1 }
+                var nameEnd = nameStart
+                while nameEnd < inner.upperBound, buffer[nameEnd] != 0x5C, buffer[nameEnd] != 0x28,
+                    buffer[nameEnd] != 0x29
+                {
+                    nameEnd += 1
+                }
+                while nameEnd > nameStart, buffer[nameEnd - 1].isBlank { nameEnd -= 1 }
+                let reset = nameEnd == nameStart || (nameEnd == nameStart + 1 && buffer[nameStart] == 0x30)
+                change = reset ? .toStyle : .toOther
+            }
+        }
+        return change
+    }
+
+    /// Where the text drawn with a `\fn` font ends: at the next override block that changes the font, or `end`.
+    static func nextFontChange(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var index = start
+        while let open = firstIndex(of: 0x7B, in: buffer, from: index, to: end),
+            let close = firstIndex(of: 0x7D, in: buffer, from: open + 1, to: end)
+        {
+            if fontChange(buffer, (open + 1)..<close) != .none { return open }
+            index = close + 1
+        }
+        return end
+    }
+
+    /// The plain text of an event drawn with its style's font: everything outside the `\fn` runs (which end at
+    /// `\r`, an empty `\fn` or `\fn0`).
+    static func styleFontText(_ rawText: String) -> String {
+        let bytes = Array(rawText.utf8)
+        return bytes.withUnsafeBufferPointer { buffer in
+            var text = ""
+            var styleFont = true
+            var segmentStart = 0
+            var index = 0
+            while let open = firstIndex(of: 0x7B, in: buffer, from: index, to: buffer.count),
+                let close = firstIndex(of: 0x7D, in: buffer, from: open + 1, to: buffer.count)
+            {
+                let change = fontChange(buffer, (open + 1)..<close)
+                if change != .none {
+                    if styleFont { text += ASSDocument.plainText(buffer, segmentStart..<open) }
+                    styleFont = change == .toStyle
+                    segmentStart = open
+                }
+                index = close + 1
+            }
+            if styleFont { text += ASSDocument.plainText(buffer, segmentStart..<buffer.count) }
+            return text
         }
     }
 }

@@ -76,11 +76,29 @@ extension FontRewriter {
             for (value, bare) in faces {
                 let after = position + 1
                 let taken = recorder.consider(buffer, value, quoteIfSpaced: bare) {
-                    MarkupText.plain(buffer, after..<end, lines: [])
+                    MarkupText.plain(buffer, after..<fontTagEnd(buffer, from: after, to: end), lines: [])
                 }
                 if taken { recorder.result.fontTags += 1 }
             }
             index = position + 1
         }
+    }
+
+    /// Where the text of a `<font>` tag ends: at its `</font>` (nested `<font>` tags counted), or `end`.
+    static func fontTagEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
+        var depth = 0
+        var index = start
+        while let open = firstIndex(of: 0x3C, in: buffer, from: index, to: end) {
+            index = open + 1
+            if buffer.hasPrefixIgnoringCase("/font", at: open + 1, limit: end) {
+                if depth == 0 { return open }
+                depth -= 1
+            } else if buffer.hasPrefixIgnoringCase("font", at: open + 1, limit: end), open + 5 < end,
+                buffer[open + 5].isBlank || buffer[open + 5] == 0x3E
+            {
+                depth += 1
+            }
+        }
+        return end
     }
 }

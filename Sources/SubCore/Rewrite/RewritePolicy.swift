@@ -9,8 +9,8 @@ public enum RewritePolicy: Sendable {
     /// Only names on `KnownCJKFonts`, and the names in `also` (compared the same way).
     case cjk(also: [String])
     /// Decided by the closure, called with the font name (without `@`) and the plain text shown with it: for a
-    /// style, the text of the dialogue events using it; for `\fn`, the rest of its event; for `<font face>`,
-    /// the rest of its cue.
+    /// style, the text of the dialogue events using it outside their `\fn` runs; for `\fn`, its run (up to the
+    /// next `\fn` or `\r`); for `<font face>`, the text up to its `</font>`.
     case custom(@Sendable (_ fontName: String, _ textShownWithIt: String) -> Bool)
 
     /// Whether the closure needs the text shown with each font.

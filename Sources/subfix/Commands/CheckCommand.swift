@@ -10,7 +10,7 @@ enum CheckCommand {
             PositionalSpec(
                 name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt) or media files.")
         ],
-        options: [RenderInputs.trackOption] + FontSetupOptions.options + [
+        options: RenderInputs.trackOptions + FontSetupOptions.options + [
             .flag("json", "One JSON object per file on stdout.")
         ],
         discussion: """
@@ -42,6 +42,10 @@ enum CheckCommand {
                 report = try GlyphChecker.check(renderer, catalog: fileCatalog)
             } catch let error as UsageError {
                 throw error
+            } catch let failure as CommandFailure {
+                io.error(failure.cause, file: failure.file)
+                status = .someFailed
+                continue
             } catch {
                 io.error(String(describing: error))
                 status = .someFailed

@@ -5,17 +5,12 @@ import SubCore
 /// [--attachments DIR] [--out DIR] [--fix [--font NAME] [--policy all|cjk] [--also NAME]...] [--json]`: text subtitle
 /// tracks (one demux pass) and font attachments; with `--fix`, each track's fonts rewritten as `subfix fix` does.
 enum ExtractCommand {
-    static let selectorOptions = ["track", "subtitle-index", "stream", "all"]
+    static let selectorOptions = TrackOptions.names + ["all"]
 
     static let spec = CommandSpec(
         name: "extract", summary: "Extract text subtitle tracks (in one pass) and font attachments from a media file.",
         positionals: [PositionalSpec(name: "FILE", minimum: 1, maximum: 1, help: "A media file (MKV, MP4, ...).")],
-        options: [
-            .value(
-                "track", "N", repeatable: true, "Player track number: 1 is the first subtitle track (0 is \"Disable\")."
-            ),
-            .value("subtitle-index", "N", repeatable: true, "0-based subtitle index, as in ffmpeg -map 0:s:N."),
-            .value("stream", "N", repeatable: true, "Absolute stream index, as in ffmpeg -map 0:N."),
+        options: TrackOptions.rows(repeatable: true) + [
             .flag("all", "Every text subtitle track."),
             .value("format", "FORMAT", "ass, srt or auto (ASS for ASS tracks, SRT for the others; default)."),
             .value("attachments", "DIR", "Also write the attachments (fonts) here; alone, only them."),
@@ -42,7 +37,7 @@ enum ExtractCommand {
             throw UsageError.missingArgument(command: "extract", name: "FILE")
         }
         let request = try ExtractRequest(arguments)
-        let fixer = request.fix ? try TrackFixer(arguments) : nil
+        let fixer = request.fix ? try TrackFixer(arguments, io: io) : nil
         let media: MediaFile
         do {
             media = try MediaFile(path: path)
@@ -150,7 +145,7 @@ enum ExtractCommand {
                 + "= stream \(stream.index) (\(details))"
             if let fixed {
                 line += ", fixed (\(fixed.countsText))"
-                if !fixed.unknownFonts.isEmpty { line += "; left alone: " + fixed.unknownFonts.joined(separator: ", ") }
+                line += fixed.leftAloneText
             }
             io.print(line)
         }
@@ -190,17 +185,7 @@ struct ExtractRequest {
             let given = ExtractCommand.selectorOptions.filter(arguments.has)
             if given.count > 1 { throw .conflictingOptions(given) }
         }
-        for (option, make) in [
-            ("track", TrackIndex.Selector.player), ("subtitle-index", TrackIndex.Selector.subtitle),
-            ("stream", TrackIndex.Selector.stream),
-        ] as [(String, (Int) -> TrackIndex.Selector)] {
-            for text in arguments.all(option) {
-                guard let number = Int(text), number >= 0 else {
-                    throw .invalidValue(option: option, value: text, expected: "a whole number from 0")
-                }
-                selectors.append(make(number))
-            }
-        }
+        selectors = try TrackOptions.selectors(arguments)
         if let choice = try arguments.choice("format", ExtractionFormatChoice.allCases.map(\.rawValue)),
             let format = ExtractionFormatChoice(rawValue: choice)
         {

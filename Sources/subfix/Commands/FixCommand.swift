@@ -44,6 +44,12 @@ enum FixCommand {
             compares with the text as extracted. Bitmap tracks (PGS, VobSub, DVB) and files without subtitle
             tracks are reported as skipped. A truncated or damaged media file fails whole: no sidecar is written.
             With --json, media lines also carry track, subtitleIndex, stream and note.
+
+            --policy missing rewrites only the fonts that do not resolve in the font catalog (as libass resolves
+            names; the catalog is what --fonts-dir, --no-system-fonts and --default-font describe, as for 'check')
+            or that resolve to a face lacking characters shown with them, per style and per \\fn or <font face>
+            run; each kept font is reported with why ("kept: NAME (resolves to FACE, covers all N characters
+            shown)"; JSON: keptFonts).
             """,
         run: { arguments, io in try run(arguments, io: io) })
 
@@ -70,7 +76,8 @@ enum FixCommand {
         } else {
             throw UsageError.missingOneOf(command: "fix", options: modes)
         }
-        let rewriter = try RewriteOptions.rewriter(arguments)
+        let missingFonts = try RewriteOptions.missingFontCatalog(arguments, io: io)
+        let rewriter = try RewriteOptions.rewriter(arguments, catalog: missingFonts)
         let keep = try arguments.choice("encoding", ["utf8", "keep"]) == "keep"
         var hint: TextEncoding?
         if let label = arguments.value("encoding-hint") {
@@ -86,7 +93,7 @@ enum FixCommand {
         let json = arguments.has("json")
         let options = FixOptions(
             destination: destination, rewriter: rewriter,
-            keepEncoding: keep, hint: hint, diff: arguments.has("diff") && !json)
+            keepEncoding: keep, hint: hint, diff: arguments.has("diff") && !json, missingFonts: missingFonts)
 
         var excluded: String?
         if case .folder(let folder) = destination { excluded = folder }

@@ -10,8 +10,7 @@ enum RenderCommand {
             PositionalSpec(
                 name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt) or a media file.")
         ],
-        options: [
-            RenderInputs.trackOption,
+        options: RenderInputs.trackOptions + [
             .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
             .value("every", "DURATION", "Render a frame every DURATION from 0 until the last subtitle ends."),
             .value("size", "WxH", "Frame size (default 1280x720, at most 8192x8192)."),

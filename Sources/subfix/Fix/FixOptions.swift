@@ -18,4 +18,7 @@ struct FixOptions: Sendable {
     var keepEncoding: Bool
     var hint: TextEncoding?
     var diff: Bool
+    /// For `--policy missing`: the catalog each file's fonts are checked against (a `MissingFontPolicy` per file,
+    /// so the report can say why each kept font was kept).
+    var missingFonts: FontCatalog? = nil
 }

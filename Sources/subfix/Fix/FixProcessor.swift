@@ -33,7 +33,15 @@ enum FixProcessor {
         } catch {
             throw FixFailure(cause: error.located)
         }
-        let rewrite = options.rewriter.rewrite(document)
+        var rewriter = options.rewriter
+        var missing: MissingFontPolicy?
+        if let catalog = options.missingFonts {
+            let policy = MissingFontPolicy(catalog: catalog)
+            missing = policy
+            rewriter = FontRewriter(targetFont: rewriter.targetFont, policy: policy.policy)
+        }
+        let rewrite = rewriter.rewrite(document)
+        result.keptFonts = missing?.keptFonts(rewrite.unknownFonts)
         result.styles = rewrite.styles
         result.fnTags = rewrite.fnTags
         result.fontTags = rewrite.fontTags

@@ -30,6 +30,8 @@ struct FixFileResult: Sendable, Equatable {
     var fnTags = 0
     var fontTags = 0
     var unknownFonts: [String] = []
+    /// With `--policy missing`: each font left alone and why (nil with the other policies).
+    var keptFonts: [MissingFontPolicy.KeptFont]?
     /// The cause of a failure.
     var error: String?
     /// Why the file or track was skipped.
@@ -51,6 +53,23 @@ struct FixFileResult: Sendable, Equatable {
             ("styles", .int(styles)), ("fnTags", .int(fnTags)), ("fontTags", .int(fontTags)),
             ("unknownFonts", .array(unknownFonts.map(JSON.string))),
         ]
+            + (keptFonts.map { kept in
+                [
+                    (
+                        "keptFonts",
+                        JSON.array(kept.map { .object([("font", .string($0.font)), ("reason", .string($0.reason))]) })
+                    )
+                ]
+            } ?? [])
+    }
+
+    /// "; kept: Arial (resolves to DejaVu Sans, covers all 12 characters shown)" per kept font with
+    /// `--policy missing`, else "; left alone: A, B" (empty when nothing was left alone).
+    var leftAloneText: String {
+        if let keptFonts {
+            return keptFonts.map { "; kept: \($0.font) (\($0.reason))" }.joined()
+        }
+        return unknownFonts.isEmpty ? "" : "; left alone: " + unknownFonts.joined(separator: ", ")
     }
 
     /// "styles 2, \\fn 1, font tags 0", shared with `subfix extract --fix`.
@@ -94,7 +113,7 @@ struct FixFileResult: Sendable, Equatable {
             var text = "\(padded) \(inputLabel)"
             if let output, output != input { text += " -> \(output)" }
             text += " (\(countsText); \(encoding))"
-            if !unknownFonts.isEmpty { text += "; left alone: " + unknownFonts.joined(separator: ", ") }
+            text += leftAloneText
             return text
         }
     }

@@ -9,10 +9,11 @@ final class TrackFixer {
     private(set) var results: [Int: FixFileResult] = [:]
 
     /// A fixer for the rewrite options in `arguments`.
-    init(_ arguments: ParsedArguments) throws(UsageError) {
+    init(_ arguments: ParsedArguments, io: CommandIO) throws {
+        let missingFonts = try RewriteOptions.missingFontCatalog(arguments, io: io)
         options = FixOptions(
-            destination: .dryRun, rewriter: try RewriteOptions.rewriter(arguments), keepEncoding: false, hint: nil,
-            diff: false)
+            destination: .dryRun, rewriter: try RewriteOptions.rewriter(arguments, catalog: missingFonts),
+            keepEncoding: false, hint: nil, diff: false, missingFonts: missingFonts)
     }
 
     /// The transform for `SubtitleTrackWriter.write`; tracks are named `<base>...` in messages. Throws

@@ -3,8 +3,8 @@ import Testing
 
 @testable import SubCore
 
-/// Media inputs through subfix's minimal libavformat reader: a subtitle track, its font attachments, and the
-/// video frame as background. Test media is made with the ffmpeg CLI.
+/// Media inputs through SubCore/Media (MediaFile, SubtitleExtractor, font attachments): a subtitle track named
+/// by player, subtitle or stream index, its font attachments, and the video frame as background. Test media is made with the ffmpeg CLI.
 @Suite struct MediaInputTests {
     static let ffmpeg = RenderOracleTests.ffmpeg
 
@@ -49,7 +49,7 @@ import Testing
         let folder = try FontTestSupport.temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
         let media = try Self.makeMedia(in: folder)
-        let input = try MediaSubtitles.input(path: media.path, track: 0)
+        let input = try MediaSubtitles.input(path: media.path, track: .player(1))
         #expect(input.name == media.path + "#s:0")
         #expect(input.attachments.map(\.name) == ["TestSans.otf"])
         let setup = FontSetup(systemFonts: false, attachments: input.attachments)
@@ -62,9 +62,21 @@ import Testing
         #expect(report.missing.map { String(String.UnicodeScalarView($0.characters)) } == ["中文"])
         #expect(report.missing.first?.face == "subfix Test Sans (TestSans.otf)")
 
-        #expect(throws: RenderError.unreadable(file: media.path, cause: "no subtitle track 1 (the file has 1: 0 to 0)"))
-        {
-            try MediaSubtitles.input(path: media.path, track: 1)
+        // The same track by its other names; TrackIndex's errors come through unchanged.
+        #expect(try MediaSubtitles.input(path: media.path, track: .subtitle(0)).assText == input.assText)
+        #expect(try MediaSubtitles.input(path: media.path, track: .stream(1)).assText == input.assText)
+        #expect(throws: MediaError.disableTrack(file: media.path)) {
+            try MediaSubtitles.input(path: media.path, track: .player(0))
+        }
+        let listing = "the file has 1 subtitle track: track 1 = 0:s:0 = stream 1 (ass)"
+        #expect(throws: MediaError.noSuchTrack(file: media.path, requested: "track 2", available: listing)) {
+            try MediaSubtitles.input(path: media.path, track: .player(2))
+        }
+        #expect(
+            throws: MediaError.notSubtitle(
+                file: media.path, stream: 0, kind: "video", codec: "mpeg4", subtitleStreams: [1])
+        ) {
+            try MediaSubtitles.input(path: media.path, track: .stream(0))
         }
     }
 
@@ -89,7 +101,7 @@ import Testing
         try #require(process.terminationStatus == 0)
         let expected = try PNGDecoder.decode(try Data(contentsOf: expectedPath))
 
-        let input = try MediaSubtitles.input(path: media.path, track: 0)
+        let input = try MediaSubtitles.input(path: media.path, track: .player(1))
         let renderer = try SubtitleRenderer(
             input: input, setup: FontSetup(attachments: input.attachments), width: 320, height: 240, shaping: .simple)
         var canvas = try Canvas(width: 320, height: 240, background: .black)
@@ -103,10 +115,11 @@ import Testing
         #expect(throws: RenderError.noVideo(file: script)) { try VideoBackground(path: script) }
         let font = FontTestSupport.bundledFont.path
         #expect(
-            throws: RenderError.ffmpeg(
-                function: "avformat_open_input", code: -1_094_995_529,
-                message: "Invalid data found when processing input",
-                file: font)
+            throws: RenderError.unreadable(
+                file: font,
+                cause:
+                    "not a media file libavformat can read (avformat_open_input: Invalid data found when processing input)"
+            )
         ) { try VideoBackground(path: font) }
     }
 }

@@ -59,7 +59,8 @@ import Testing
     ])
     func readsLegacyEncodings(encoding: String, face: String, line: String) throws {
         let utf8 = "1\r\n00:00:01,000 --> 00:00:02,000\r\n<font face=\"\(face)\">\(line)</font>\r\n"
-        let bytes = try #require(LegacyTextDecoder.convertFromUTF8(utf8, to: encoding))
+        let bytes = try TextDecoder.encode(
+            Array(utf8.utf8), as: TextEncoding(iconvName: encoding), byteOrderMark: false, file: "legacy.srt")
         #expect(String(validating: bytes, as: UTF8.self) == nil)
         let (path, folder) = try write(bytes, name: "legacy.srt")
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -67,14 +68,16 @@ import Testing
     }
 
     @Test func rejectsTextInNoKnownEncoding() throws {
-        let bytes: [UInt8] = Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0x81, 0x8D, 0x8F, 0x90, 0x9D, 0x0A]
+        let bytes: [UInt8] =
+            Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0x80, 0x81, 0x1B, 0x02, 0x8D, 0x90, 0x0A]
         let (path, folder) = try write(bytes, name: "garbage.srt")
         defer { try? FileManager.default.removeItem(at: folder) }
         #expect(
             throws: RenderError.unreadable(
                 file: path,
                 cause:
-                    "not UTF-8 text and no known encoding (invalid byte 0x81 at offset 32); convert it to UTF-8 first")
+                    "not UTF-8 (invalid byte at offset 32) and no known encoding decodes it cleanly (try --encoding-hint)"
+            )
         ) { try SubtitleInput(contentsOf: path) }
     }
 

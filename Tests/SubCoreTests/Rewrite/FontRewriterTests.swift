@@ -145,9 +145,43 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
                 seen.withLock { $0.append("\(name)=\(text)") }
                 return text.unicodeScalars.contains { $0.value >= 0x4E00 }
             })
-        #expect(seen.withLock { $0 } == ["Latin Font=hello\n中文字", "X=中文字"])
-        #expect(result.styles == 1)
+        #expect(seen.withLock { $0 } == ["Latin Font=hello\n", "X=中文字"])
+        #expect(result.styles == 0)  // the style's font only shows "hello"
         #expect(result.fnTags == 1)
+    }
+
+    /// Per style and per `\fn` run: a run ends at the next `\fn` or `\r`; the style's font is back after `\r`,
+    /// an empty `\fn` or `\fn0`.
+    @Test func customPolicySeesEachRunsOwnText() throws {
+        let input =
+            assHead + "Style: Default,S,20\r\n" + eventsHead
+            + event("a{\\fnX}b{\\i1}c{\\fnY\\b1}d{\\r}e{\\fnZ}f{\\fn}g{\\fnW}h{\\fn0}i{\\pos(1,2)}j")
+        let seen = Mutex<[String]>([])
+        _ = try rewritten(
+            input, .ass,
+            policy: .custom { name, text in
+                seen.withLock { $0.append("\(name)=\(text)") }
+                return false
+            })
+        #expect(seen.withLock { $0 } == ["S=aegij", "X=bc", "Y=d", "Z=f", "W=h"])
+    }
+
+    /// A `<font face>` shows the text up to its own `</font>` (nested tags counted), not the rest of the cue.
+    @Test(arguments: [SubtitleFormat.srt, .vtt])
+    func customPolicySeesEachFontTagsOwnText(format: SubtitleFormat) throws {
+        let cue =
+            "a<font face=\"X\">b<FONT color=red>c</font>d</font>e<font face=Y>f<i>g</i></font><font face='Z'>h"
+        let input =
+            format == .srt
+            ? "1\n00:00:01,000 --> 00:00:02,000\n\(cue)\n" : "WEBVTT\n\n00:01.000 --> 00:02.000\n\(cue)\n"
+        let seen = Mutex<[String]>([])
+        _ = try rewritten(
+            input, format,
+            policy: .custom { name, text in
+                seen.withLock { $0.append("\(name)=\(text)") }
+                return false
+            })
+        #expect(seen.withLock { $0 } == ["X=bcd", "Y=fg", "Z=h"])
     }
 
     @Test(arguments: textSampleNames)

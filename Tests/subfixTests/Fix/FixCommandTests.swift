@@ -193,7 +193,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(
             run(["fix", "x.srt", "--dry-run", "--policy", "some"]) == (
                 Status.usage, "",
-                "subfix: error: invalid value 'some' for '--policy' (expected all, cjk)\n"
+                "subfix: error: invalid value 'some' for '--policy' (expected all, cjk, missing)\n"
             ))
         #expect(run(["fix", "x.srt", "--dry-run", "--encoding-hint", "klingon"]).0 == Status.usage)
         #expect(run(["fix", "x.srt", "--dry-run", "--jobs", "0"]).0 == Status.usage)

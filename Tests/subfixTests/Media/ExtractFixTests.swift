@@ -79,7 +79,7 @@ import Testing
         (["--also", "Foo", "--policy", "cjk"], "subfix: error: option '--policy' needs '--fix'\n"),
         (
             ["--fix", "--policy", "some"],
-            "subfix: error: invalid value 'some' for '--policy' (expected all, cjk)\n"
+            "subfix: error: invalid value 'some' for '--policy' (expected all, cjk, missing)\n"
         ),
         (
             ["--fix", "--font", " Foo"],
@@ -116,7 +116,7 @@ import Testing
     func unreadableTrackFailsTheWholeWrite(bytes: [UInt8], format: ExtractionFormat, message: String) throws {
         let directory = try MediaCLIFixtures.temporaryDirectory()
         let parsed = try parse(tokenize(["x.mkv", "--all", "--fix"]), for: ExtractCommand.spec)
-        let fixer = try TrackFixer(parsed)
+        let fixer = try TrackFixer(parsed, io: CommandIO.capturing().0)
         func stream(_ index: Int, _ language: String) -> MediaStream {
             MediaStream(
                 index: index, kind: .subtitle, codec: "ass", subtitleEncoding: .text, language: language, title: nil,

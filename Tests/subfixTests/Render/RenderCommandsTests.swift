@@ -110,7 +110,8 @@ import Testing
         let (status, out, err) = run(["check", junk.path])
         #expect(status == .someFailed)
         #expect(out == "")
-        #expect(err == "subfix: error: \(junk.path): avformat_find_stream_info failed: End of file (-541478725)\n")
+        #expect(
+            err == "subfix: error: \(junk.path): avformat_find_stream_info failed: End of file (error -541478725)\n")
     }
 
     /// The seeds' second pitfall: an extracted SRT whose `<font face>` names a font the player lacks.
@@ -277,5 +278,72 @@ import Testing
         let (missingStatus, _, missingErr) = run(["render", "/nonexistent/a.srt", "--at", "1", "--out", "/tmp/x.png"])
         #expect(missingStatus == .someFailed)
         #expect(missingErr == "subfix: error: /nonexistent/a.srt: no such file\n")
+    }
+
+    static let tram = root.appendingPathComponent("Samples/tram.mkv").path
+
+    /// `--track` is the player index, as in `extract`: track 1 is the Chinese ASS track (0:s:0, stream 2). With
+    /// only the file's attached sample font, the characters it lacks are reported per event.
+    @Test func checkTrackOneOfTheMKVIsTheChineseTrack() throws {
+        let f = Self.tram + "#s:0"
+        let expected = """
+            \(f): event 1 at 00:00:00.200: font '微软雅黑' (not found, nothing to fall back to) lacks 末班车十分钟后发。 in "末班车十分钟后发车。"
+            \(f): event 2 at 00:00:00.200: font 'SimHei' (not found, nothing to fall back to) lacks 终点站：海港路 in "终点站：海港路"
+            \(f): event 3 at 00:00:01.500: font '微软雅黑' (not found, nothing to fall back to) lacks 等一下！ in "等一下！我还没买票。"
+            \(f): event 3 at 00:00:01.500: font 'SimHei' (not found, nothing to fall back to) lacks 我还没买票。 in "等一下！我还没买票。"
+            \(f): event 4 at 00:00:02.900: font '微软雅黑' (not found, nothing to fall back to) lacks 上车再补也行，别站在门口。 in "上车再补也行，别站在门口。"
+            \(f): event 5 at 00:00:04.200: font '微软雅黑' (not found, nothing to fall back to) lacks 谢你。 in "谢谢你。"
+            \(f): 5 events, 5 with missing glyphs
+
+            """
+        for selector in [["--track", "1"], ["--subtitle-index", "0"], ["--stream", "2"], []] {
+            let (status, out, err) = run(["check", Self.tram, "--no-system-fonts"] + selector)
+            #expect(status == .someFailed)
+            #expect(out == expected)
+            #expect(err == "")
+        }
+        let (status, out, err) = run(["check", Self.tram, "--track", "2", "--no-system-fonts", "--json"])
+        #expect(status == .someFailed)
+        #expect(err == "")
+        #expect(out.hasPrefix("{\"file\":\"\(Self.tram)#s:1\",\"events\":"))
+    }
+
+    @Test func renderTrackOneOfTheMKVDrawsTheChineseTrack() throws {
+        let folder = try temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let png = folder.appendingPathComponent("t.png").path
+        let (status, out, err) = run([
+            "render", Self.tram, "--track", "1", "--at", "1", "--size", "320x180", "--out", png, "--json",
+        ])
+        #expect(status == .success)
+        #expect(err == "")
+        #expect(
+            out == """
+                {"file":"\(Self.tram)","time":"00:00:01.000","ms":1000,"width":320,"height":180,"events":2,"out":"\(png)"}
+
+                """)
+        let image = try PNGDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: png)))
+        #expect(image.rgba.contains { $0 != 0 })
+    }
+
+    /// TrackIndex's errors reach the user word for word, in `render` and `check` alike.
+    @Test(arguments: ["render", "check"])
+    func trackErrorsAreTrackIndexs(command: String) throws {
+        let extra = command == "render" ? ["--at", "1", "--out", "/tmp/subfix-never-written.png"] : []
+        let (status, out, err) = run([command, Self.tram, "--track", "0"] + extra)
+        #expect(status == .someFailed)
+        #expect(out == "")
+        #expect(
+            err == "subfix: error: \(Self.tram): track 0 means \"Disable\" (no subtitles) in a player's subtitle menu;"
+                + " the first subtitle track is track 1\n")
+        let (pastStatus, _, pastErr) = run([command, Self.tram, "--track", "4"] + extra)
+        #expect(pastStatus == .someFailed)
+        #expect(
+            pastErr == "subfix: error: \(Self.tram): there is no track 4; the file has 3 subtitle tracks:"
+                + " track 1 = 0:s:0 = stream 2 (ass, chi); track 2 = 0:s:1 = stream 3 (subrip, eng);"
+                + " track 3 = 0:s:2 = stream 4 (ass, jpn)\n")
+        let (bothStatus, _, bothErr) = run([command, Self.tram, "--track", "1", "--stream", "2"] + extra)
+        #expect(bothStatus == .usage)
+        #expect(bothErr == "subfix: error: options '--track', '--stream' cannot be used together\n")
     }
 }
