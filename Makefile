@@ -34,12 +34,16 @@ release:
 demo: deps build
 	@./Scripts/demo.sh $(BIN)
 
-test: deps
+test: deps lint
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build
 
 bench: bench-deps release
 	@./Benchmarks/run.sh
+
+# The committed .swift-format keeps everyone's code alike (4 spaces, 120 columns, no force unwraps or try!).
+lint:
+	swift format lint --strict --recursive Sources Tests Benchmarks Package.swift
 
 clean:
 	rm -rf .build

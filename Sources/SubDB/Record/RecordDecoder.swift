@@ -285,7 +285,9 @@ final class RecordDecoder: Decoder {
             try decoder.fastValue(UInt64.self, at: decoder.requireIndex(of: key.stringValue))
         }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-            if decoder.row.associated != nil, let value = try decoder.associatedValue(T.self, forKey: key) { return value }
+            if decoder.row.associated != nil, let value = try decoder.associatedValue(T.self, forKey: key) {
+                return value
+            }
             let index = try decoder.requireIndex(of: key.stringValue)
             if decoder.isNull(at: index), !(T.self is any OptionalValue.Type) {
                 throw decoder.conversionError(T.self, at: index)

@@ -51,7 +51,8 @@ struct ParsedArguments: Sendable, Equatable {
     func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
         guard let text = value(name) else { return nil }
         guard let number = Int(text), range.contains(number) else {
-            throw .invalidValue(option: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+            throw .invalidValue(
+                option: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
@@ -90,7 +91,8 @@ func parse(_ tokens: [Token], for spec: CommandSpec) throws(UsageError) -> Parse
             result.positionals.append(text)
         case .long(let name, let inlineValue):
             guard let option = spec.option(named: name) else {
-                throw .unknownOption("--" + name, command: spec.name,
+                throw .unknownOption(
+                    "--" + name, command: spec.name,
                     suggestion: nearestCandidate(to: name, in: spec.options.map(\.name)).map { "--" + $0 })
             }
             switch option.kind {

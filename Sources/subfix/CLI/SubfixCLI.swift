@@ -43,7 +43,8 @@ enum SubfixCLI {
         }
         guard let spec = table.first(where: { $0.name == first }) else {
             if first.hasPrefix("-") {
-                throw UsageError.unknownOption(first, command: "",
+                throw UsageError.unknownOption(
+                    first, command: "",
                     suggestion: nearestCandidate(to: first, in: ["--help", "--version"]))
             }
             throw UsageError.unknownCommand(first, suggestion: nearestCandidate(to: first, in: table.map(\.name)))

@@ -20,14 +20,16 @@ private let sample = CommandSpec(
 
 @Suite struct ArgumentParserTests {
     @Test func tokenizesLongShortAndPositionals() {
-        #expect(tokenize(["--out=x", "--json", "-nj", "4", "a", "--", "--not-an-option", "-"]) == [
-            .long(name: "out", value: "x"), .long(name: "json", value: nil), .short("n"), .short("j"),
-            .positional("4"), .positional("a"), .positional("--not-an-option"), .positional("-"),
-        ])
+        #expect(
+            tokenize(["--out=x", "--json", "-nj", "4", "a", "--", "--not-an-option", "-"]) == [
+                .long(name: "out", value: "x"), .long(name: "json", value: nil), .short("n"), .short("j"),
+                .positional("4"), .positional("a"), .positional("--not-an-option"), .positional("-"),
+            ])
     }
 
     @Test func parsesValuesFlagsAndRepeatedOptions() throws {
-        let parsed = try parse(tokenize(["a.ass", "--also", "X", "--out", "o", "--also=Y", "-n", "b.srt"]), for: sample)
+        let parsed = try parse(
+            tokenize(["a.ass", "--also", "X", "--out", "o", "--also=Y", "-n", "b.srt"]), for: sample)
         #expect(parsed.positionals == ["a.ass", "b.srt"])
         #expect(parsed.all("also") == ["X", "Y"])
         #expect(parsed.value("out") == "o")

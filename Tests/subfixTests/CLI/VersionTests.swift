@@ -8,9 +8,10 @@ import Testing
     /// Every C library links and reports a version of the form major.minor.patch.
     @Test func everyLinkedLibraryReportsItsVersion() throws {
         let libraries = LinkedLibraries.all
-        #expect(libraries.map(\.name) == [
-            "libavformat", "libavcodec", "libavutil", "libswscale", "libass", "FreeType", "fontconfig",
-        ])
+        #expect(
+            libraries.map(\.name) == [
+                "libavformat", "libavcodec", "libavutil", "libswscale", "libass", "FreeType", "fontconfig",
+            ])
         let named = libraries.map { ($0.name, $0.version) } + [("SQLite", SQLiteLibrary.version)]
         for (name, version) in named {
             let parts = version.split(separator: ".")

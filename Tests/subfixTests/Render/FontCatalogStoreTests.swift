@@ -26,7 +26,9 @@ import Testing
         let database = folder.appendingPathComponent("library.sqlite").path
 
         let (io, output) = CommandIO.capturing()
-        #expect(SubfixCLI.run(["fonts", "--no-system-fonts", "--fonts-dir", fonts.path, "--db", database], io: io) == .success)
+        #expect(
+            SubfixCLI.run(["fonts", "--no-system-fonts", "--fonts-dir", fonts.path, "--db", database], io: io)
+                == .success)
         #expect(output.stderr.isEmpty)
         let stored = try LibraryDatabase(path: database, mode: .create).fontFaces()
         #expect(stored.map(\.file) == [font.path])
@@ -39,7 +41,9 @@ import Testing
         // The font file goes away: the next listing forgets it.
         try FileManager.default.removeItem(at: font)
         let (io2, _) = CommandIO.capturing()
-        #expect(SubfixCLI.run(["fonts", "--no-system-fonts", "--fonts-dir", fonts.path, "--db", database], io: io2) == .success)
+        #expect(
+            SubfixCLI.run(["fonts", "--no-system-fonts", "--fonts-dir", fonts.path, "--db", database], io: io2)
+                == .success)
         #expect(try LibraryDatabase(path: database, mode: .create).fontFaces().isEmpty)
     }
 
