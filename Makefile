@@ -36,7 +36,7 @@ demo: deps build
 
 test: deps lint
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
-	swift test --skip-build
+	swift test --skip-build --disable-xctest  # every suite is Swift Testing
 
 bench: bench-deps release
 	@./Benchmarks/run.sh
