@@ -190,6 +190,17 @@ import Testing
         }
     }
 
+    @Test func theIndexKeepsABatchOfNewTermsInMemoryAlsoWhenCreatedWithoutIt() throws {
+        let test = try TestLibrary()
+        let hashSize = "SELECT v FROM dialogue_fts_config WHERE k = 'hashsize'"
+        #expect(try test.library.pool.read { try Int.fetchOne($0, sql: hashSize) } == 64 << 20)
+        try test.library.pool.write { db in
+            try db.execute(sql: "DELETE FROM dialogue_fts_config WHERE k = 'hashsize'")
+        }
+        try test.library.prepareDialogueIndex(foldsChinese: false)
+        #expect(try test.library.pool.read { try Int.fetchOne($0, sql: hashSize) } == 64 << 20)
+    }
+
     @Test func anotherConnectionSearchesWhileAWriteIsOpen() throws {
         let test = try TestLibrary()
         try test.store(path: "/a.srt", texts: ["你好"])
