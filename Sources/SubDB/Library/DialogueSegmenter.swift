@@ -42,6 +42,15 @@ public struct DialogueSegmenter: Sendable {
     public func segment(
         _ text: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> Void
     ) rethrows {
+        try segmentMarkingIdeographs(text) { token, range, _ in try emit(token, range) }
+    }
+
+    /// ``segment(_:_:)`` that also tells `emit` whether the token is a Han character, kana or Hangul syllable
+    /// (the tokenizer's boundary tokens need it, without decoding the text again).
+    @inline(__always)
+    func segmentMarkingIdeographs(
+        _ text: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>, Range<Int>, Bool) throws -> Void
+    ) rethrows {
         var word: [UInt8] = []
         word.reserveCapacity(64)
         var wordStart = -1
@@ -52,12 +61,14 @@ public struct DialogueSegmenter: Sendable {
         func flushWord(end: Int) throws {
             guard wordStart >= 0 else { return }
             if wordIsASCII {
-                try word.withUnsafeBufferPointer { try emit($0, wordStart..<end) }
+                try word.withUnsafeBufferPointer { try emit($0, wordStart..<end, false) }
             } else {
                 let folded = Self.foldWord(String(decoding: word, as: UTF8.self))
                 if !folded.isEmpty {
                     var bytes = Array(folded.utf8)
-                    try bytes.withUnsafeMutableBufferPointer { try emit(UnsafeBufferPointer($0), wordStart..<end) }
+                    try bytes.withUnsafeMutableBufferPointer {
+                        try emit(UnsafeBufferPointer($0), wordStart..<end, false)
+                    }
                 }
             }
             word.removeAll(keepingCapacity: true)
@@ -102,13 +113,13 @@ public struct DialogueSegmenter: Sendable {
             case .ideographic:
                 try flushWord(end: position)
                 if clusterEnd == position + length, !Self.needsNormalization(scalar), !foldsChinese {
-                    try emit(cluster, position..<clusterEnd)  // the common case: the original bytes as they are
+                    try emit(cluster, position..<clusterEnd, true)  // the common case: the original bytes as they are
                 } else {
                     var normalized = Self.foldIdeographic(String(decoding: cluster, as: UTF8.self))
                     if foldsChinese { normalized = ChineseFolding.simplified(normalized) }
                     var bytes = Array(normalized.utf8)
                     try bytes.withUnsafeMutableBufferPointer {
-                        try emit(UnsafeBufferPointer($0), position..<clusterEnd)
+                        try emit(UnsafeBufferPointer($0), position..<clusterEnd, true)
                     }
                 }
             case .word:
