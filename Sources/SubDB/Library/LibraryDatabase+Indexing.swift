@@ -153,9 +153,11 @@ extension LibraryDatabase {
         }
     }
 
-    /// Copies the write-ahead log into the database file and empties it (after a large index run).
+    /// Gives the free pages back (libraries created with `auto_vacuum`), copies the write-ahead log into the
+    /// database file and empties it (after a large index run).
     public func checkpoint() throws {
         try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA incremental_vacuum")
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }

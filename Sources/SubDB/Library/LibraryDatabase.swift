@@ -38,6 +38,11 @@ public final class LibraryDatabase: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.label = "subfix.library"
         configuration.prepareDatabase { db in
+            // A new file gives its free pages back (`incremental_vacuum` after indexing): FTS5's last merges free
+            // up to 2% of the file. Only possible before the first page is written.
+            if try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            }
             try db.add(tokenizer: DialogueTokenizer.self)
             try DialogueRank.register(on: db)
             // 32 MB of page cache: FTS5 merges its segments through it while indexing.

@@ -201,6 +201,17 @@ import Testing
         #expect(try test.library.pool.read { try Int.fetchOne($0, sql: hashSize) } == 64 << 20)
     }
 
+    @Test func aNewLibraryGivesFreePagesBackAtTheCheckpoint() throws {
+        let test = try TestLibrary()
+        try test.store(path: "/a.srt", texts: (0..<2000).map { "第\($0)行的对白 line \($0)" })
+        try test.library.remove(paths: ["/a.srt"])
+        let freePages = { try test.library.pool.read { try Int.fetchOne($0, sql: "PRAGMA freelist_count") } }
+        #expect(try freePages() ?? 0 > 0)
+        try test.library.checkpoint()
+        #expect(try freePages() == 0)
+        #expect(try test.library.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+    }
+
     @Test func anotherConnectionSearchesWhileAWriteIsOpen() throws {
         let test = try TestLibrary()
         try test.store(path: "/a.srt", texts: ["你好"])
