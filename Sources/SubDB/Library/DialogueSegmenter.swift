@@ -42,6 +42,15 @@ public struct DialogueSegmenter: Sendable {
     public func segment(
         _ text: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>, Range<Int>) throws -> Void
     ) rethrows {
+        try segmentMarkingIdeographs(text) { token, range, _ in try emit(token, range) }
+    }
+
+    /// ``segment(_:_:)`` that also tells `emit` whether the token is a Han character, kana or Hangul syllable
+    /// (the tokenizer's boundary tokens need it, without decoding the text again).
+    @inline(__always)
+    func segmentMarkingIdeographs(
+        _ text: UnsafeBufferPointer<UInt8>, _ emit: (UnsafeBufferPointer<UInt8>, Range<Int>, Bool) throws -> Void
+    ) rethrows {
         var word: [UInt8] = []
         word.reserveCapacity(64)
         var wordStart = -1
@@ -52,12 +61,14 @@ public struct DialogueSegmenter: Sendable {
         func flushWord(end: Int) throws {
             guard wordStart >= 0 else { return }
             if wordIsASCII {
-                try word.withUnsafeBufferPointer { try emit($0, wordStart..<end) }
+                try word.withUnsafeBufferPointer { try emit($0, wordStart..<end, false) }
             } else {
                 let folded = Self.foldWord(String(decoding: word, as: UTF8.self))
                 if !folded.isEmpty {
                     var bytes = Array(folded.utf8)
-                    try bytes.withUnsafeMutableBufferPointer { try emit(UnsafeBufferPointer($0), wordStart..<end) }
+                    try bytes.withUnsafeMutableBufferPointer {
+                        try emit(UnsafeBufferPointer($0), wordStart..<end, false)
+                    }
                 }
             }
             word.removeAll(keepingCapacity: true)
@@ -102,13 +113,13 @@ public struct DialogueSegmenter: Sendable {
             case .ideographic:
                 try flushWord(end: position)
                 if clusterEnd == position + length, !Self.needsNormalization(scalar), !foldsChinese {
-                    try emit(cluster, position..<clusterEnd)  // the common case: the original bytes as they are
+                    try emit(cluster, position..<clusterEnd, true)  // the common case: the original bytes as they are
                 } else {
                     var normalized = Self.foldIdeographic(String(decoding: cluster, as: UTF8.self))
                     if foldsChinese { normalized = ChineseFolding.simplified(normalized) }
                     var bytes = Array(normalized.utf8)
                     try bytes.withUnsafeMutableBufferPointer {
-                        try emit(UnsafeBufferPointer($0), position..<clusterEnd)
+                        try emit(UnsafeBufferPointer($0), position..<clusterEnd, true)
                     }
                 }
             case .word:
@@ -131,6 +142,7 @@ public struct DialogueSegmenter: Sendable {
         (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
     }
 
+    @inline(__always)
     static func kind(of scalar: UInt32) -> Kind {
         switch scalar {
         case 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xF900...0xFAFF, 0x20000...0x323AF,  // Han
@@ -139,6 +151,10 @@ public struct DialogueSegmenter: Sendable {
             0x1100...0x11FF, 0x3131...0x318E, 0xAC00...0xD7AF:  // Hangul
             return .ideographic
         case 0x3000...0x303F, 0xFF61...0xFF65:  // CJK punctuation
+            return .separator
+        case 0xFF10...0xFF19, 0xFF21...0xFF3A, 0xFF41...0xFF5A:  // full-width digits and letters
+            return .word
+        case 0x2000...0x206F, 0xFF01...0xFF60:  // general punctuation, full-width punctuation
             return .separator
         default:
             guard let unicode = Unicode.Scalar(scalar) else { return .separator }
@@ -153,8 +169,13 @@ public struct DialogueSegmenter: Sendable {
         (0xF900...0xFAFF).contains(scalar) || (0xFF66...0xFF9D).contains(scalar)
     }
 
+    @inline(__always)
     static func isCombining(_ scalar: UInt32) -> Bool {
         switch scalar {
+        // The common scalars of dialogue, answered without a Unicode property lookup: none is a mark.
+        case 0x0000...0x02FF, 0x3000...0x3029, 0x3030...0x3098, 0x309B...0x30FF, 0x3400...0x4DBF, 0x4E00...0x9FFF,
+            0xAC00...0xD7A3, 0xFF00...0xFF9D:
+            return false
         case 0x0300...0x036F, 0x1AB0...0x1AFF, 0x1DC0...0x1DFF, 0x20D0...0x20FF, 0xFE20...0xFE2F,
             0x3099...0x309A, 0xFF9E...0xFF9F, 0xFE00...0xFE0F:
             return true

@@ -63,9 +63,8 @@ public final class DialogueTokenizer: FTS5CustomTokenizer {
             var previousEnd = -1
             var previousIsCJK = false
             do {
-                try segmenter.segment(text) { token, range in
+                try segmenter.segmentMarkingIdeographs(text) { token, range, isCJK in
                     if marksBoundaries {
-                        let isCJK = DialogueTokenizer.startsWithCJK(text, at: range.lowerBound)
                         if isCJK, previousIsCJK, range.lowerBound > previousEnd {
                             var boundary = DialogueTokenizer.boundary
                             let code = withUnsafePointer(to: &boundary) { pointer in
@@ -92,14 +91,6 @@ public final class DialogueTokenizer: FTS5CustomTokenizer {
                 return 1  // SQLITE_ERROR
             }
         }
-    }
-
-    /// True when the text at `index` starts with a Han character, kana or Hangul syllable.
-    @inline(__always)
-    static func startsWithCJK(_ text: UnsafeBufferPointer<UInt8>, at index: Int) -> Bool {
-        guard index < text.count, text[index] >= 0xE1 else { return false }
-        guard let (scalar, _) = DialogueSegmenter.decodeScalar(text, at: index) else { return false }
-        return DialogueSegmenter.kind(of: scalar) == .ideographic
     }
 }
 

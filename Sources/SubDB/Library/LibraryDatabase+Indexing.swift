@@ -85,11 +85,30 @@ extension LibraryDatabase {
     }
 
     /// Stores `files` in one transaction, each replacing what the library held for its path (its sources and
-    /// lines, and their index entries). Call ``prepareDialogueIndex(foldsChinese:)`` first.
+    /// lines, and their index entries); of two files with the same path the later one wins. Call
+    /// ``prepareDialogueIndex(foldsChinese:)`` first.
+    ///
+    /// The old files are deleted first, then every line is inserted, then all the new lines are indexed with one
+    /// `INSERT ... SELECT`: FTS5 writes its pending terms to a new segment at the start of every statement that
+    /// writes to it (its `xSavepoint`), so one statement per batch makes one segment where one per source made
+    /// hundreds, each to be merged again (index CPU 7.2 s -> 5.9 s for 1,000,000 lines).
     public func store(_ files: [IndexedFile]) throws {
-        try pool.write { db in
-            for file in files { try Self.replace(file, in: db) }
-        }
+        try pool.write { db in try Self.store(files, in: db) }
+    }
+
+    /// Stores `files` inside the current transaction, as ``store(_:)`` does.
+    static func store(_ files: [IndexedFile], in db: Database) throws {
+        var latest: [String: Int] = [:]
+        for (index, file) in files.enumerated() { latest[file.path] = index }
+        let kept = files.indices.filter { latest[files[$0].path] == $0 }.map { files[$0] }
+        let delete = try db.cachedStatement(sql: "DELETE FROM media_file WHERE path = ?")
+        for file in kept { try delete.execute(arguments: [file.path]) }
+        // No line is deleted from here on: the new lines are exactly those above the highest id left.
+        let lastID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM dialogue_line") ?? 0
+        for file in kept { try insert(file, in: db) }
+        try db.cachedStatement(
+            sql: "INSERT INTO dialogue_fts(rowid, text) SELECT id, text FROM dialogue_line WHERE id > ?"
+        ).execute(arguments: [lastID])
     }
 
     /// Removes these paths and everything indexed from them, in one transaction. Returns how many were removed.
@@ -106,9 +125,8 @@ extension LibraryDatabase {
         }
     }
 
-    /// Replaces one file inside the current transaction.
-    static func replace(_ file: IndexedFile, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM media_file WHERE path = ?").execute(arguments: [file.path])
+    /// Inserts one file, its sources and lines (not yet indexed) inside the current transaction.
+    static func insert(_ file: IndexedFile, in db: Database) throws {
         var media = MediaFileRecord(path: file.path, size: file.size, mtime: file.mtime, duration: file.duration)
         try media.insert(db)
         guard let mediaID = media.id else { return }
@@ -120,8 +138,6 @@ extension LibraryDatabase {
                 """)
         let insertLine = try db.cachedStatement(
             sql: "INSERT INTO dialogue_line (source_id, start_ms, end_ms, style, text) VALUES (?, ?, ?, ?, ?)")
-        let indexLines = try db.cachedStatement(
-            sql: "INSERT INTO dialogue_fts(rowid, text) SELECT id, text FROM dialogue_line WHERE source_id = ?")
         for indexed in file.sources {
             let source = indexed.source
             try insertSource.execute(arguments: [
@@ -134,13 +150,14 @@ extension LibraryDatabase {
                 try insertLine.bindLine(sourceID: sourceID, line)
                 try insertLine.executeBound()
             }
-            try indexLines.execute(arguments: [sourceID])
         }
     }
 
-    /// Copies the write-ahead log into the database file and empties it (after a large index run).
+    /// Gives the free pages back (libraries created with `auto_vacuum`), copies the write-ahead log into the
+    /// database file and empties it (after a large index run).
     public func checkpoint() throws {
         try pool.writeWithoutTransaction { db in
+            try db.execute(sql: "PRAGMA incremental_vacuum")
             try db.execute(sql: "PRAGMA wal_checkpoint(TRUNCATE)")
         }
     }

@@ -38,6 +38,11 @@ public final class LibraryDatabase: Sendable {
         configuration.busyMode = .timeout(10)
         configuration.label = "subfix.library"
         configuration.prepareDatabase { db in
+            // A new file gives its free pages back (`incremental_vacuum` after indexing): FTS5's last merges free
+            // up to 2% of the file. Only possible before the first page is written.
+            if try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
+                try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
+            }
             try db.add(tokenizer: DialogueTokenizer.self)
             try DialogueRank.register(on: db)
             // 32 MB of page cache: FTS5 merges its segments through it while indexing.
@@ -141,6 +146,10 @@ public final class LibraryDatabase: Sendable {
     /// The name of the full-text table.
     static let ftsTable = "dialogue_fts"
 
+    /// The most bytes of new terms FTS5 holds in memory before writing a segment: 64 MB, more than a batch of
+    /// the index command makes.
+    static let ftsHashSize = 64 << 20
+
     /// Whether the dialogue index folds Chinese; nil when there is no dialogue index yet.
     public func dialogueIndexFoldsChinese() throws -> Bool? {
         try pool.read { db in try Self.indexFolding(db) }
@@ -161,10 +170,18 @@ public final class LibraryDatabase: Sendable {
     /// `dialogue_fts` is an external-content FTS5 table over `dialogue_line`. New lines are indexed by
     /// ``store(_:)`` in the same transaction with one `INSERT ... SELECT` (3.5x less CPU than an AFTER INSERT
     /// trigger at 200,000 lines: 1.4 s against 5.0 s); deletions and updates are kept in step by triggers.
+    ///
+    /// FTS5 keeps up to ``ftsHashSize`` bytes of new terms in memory before it writes them as a segment (1 MB by
+    /// default), so that a batch of lines becomes one segment and there are fewer segments to merge.
     public func prepareDialogueIndex(foldsChinese: Bool) throws {
         try pool.write { db in
             if let folds = try Self.indexFolding(db) {
                 guard folds == foldsChinese else { throw LibraryError.foldingMismatch(path: path, indexFolds: folds) }
+                let hashSize = try Int.fetchOne(db, sql: "SELECT v FROM dialogue_fts_config WHERE k = 'hashsize'")
+                if hashSize != Self.ftsHashSize {
+                    try db.execute(
+                        sql: "INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('hashsize', \(Self.ftsHashSize))")
+                }
                 return
             }
             let tokenize = DialogueTokenizer.descriptor(foldsChinese: foldsChinese).sqlOptionValue
@@ -173,6 +190,7 @@ public final class LibraryDatabase: Sendable {
                     CREATE VIRTUAL TABLE dialogue_fts USING fts5(
                         text, content='dialogue_line', content_rowid='id', tokenize=\(tokenize));
                     INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('automerge', 8);
+                    INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('hashsize', \(Self.ftsHashSize));
                     CREATE TRIGGER dialogue_line_ad AFTER DELETE ON dialogue_line BEGIN
                         INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
                     END;

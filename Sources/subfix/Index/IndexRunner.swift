@@ -49,9 +49,12 @@ enum IndexRunner {
         case failure(index: Int, String)
     }
 
-    /// The most lines stored per transaction, and the most files.
-    static let batchLines = 20_000
+    /// The most lines stored per transaction, and the most files. Each transaction writes one FTS5 segment: larger
+    /// ones leave fewer segments to merge (64,000 lines: index CPU 6.0 s -> 5.5 s for 1,000,000 lines).
+    static let batchLines = 64_000
     static let batchFiles = 256
+    /// The most parsed files waiting for the writer, enough to fill a batch.
+    static let queuedFiles = 64
 
     /// Runs the whole index: walking, skipping, pruning, parsing and storing. Results are in input order.
     static func run(_ arguments: [String], library: LibraryDatabase, options: IndexOptions, io: CommandIO) throws
@@ -90,7 +93,7 @@ enum IndexRunner {
     ) {
         guard !pending.isEmpty else { return }
         let workers = max(1, min(options.jobs, pending.count))
-        let queue = BoundedQueue<Parsed>(capacity: workers * 4)
+        let queue = BoundedQueue<Parsed>(capacity: max(workers * 4, queuedFiles))
         let next = Mutex(0)
         DispatchQueue.global().async {
             DispatchQueue.concurrentPerform(iterations: workers) { _ in

@@ -172,12 +172,52 @@ import Testing
         #expect(try test.search("新").sorted() == ["[新]", "[新]的"])
     }
 
+    @Test func aBatchReplacingTheNewestLinesAndRepeatingAPathIndexesExactlyTheStoredLines() throws {
+        let test = try TestLibrary()
+        try test.store(path: "/a.srt", texts: ["甲一", "甲二"])
+        // /a.srt held the highest ids: the new lines reuse them, and every one of them is indexed once.
+        try test.library.store([
+            TestLibrary.file(path: "/b.srt", texts: ["乙"]), TestLibrary.file(path: "/a.srt", texts: ["甲三"]),
+            TestLibrary.file(path: "/c.srt", texts: ["丙"]), TestLibrary.file(path: "/c.srt", texts: ["丁"]),
+        ])
+        #expect(try test.search("甲") == ["[甲]三"])
+        #expect(try test.search("乙") == ["[乙]"])
+        #expect(try test.search("丙").isEmpty)
+        #expect(try test.search("丁") == ["[丁]"])
+        #expect(try test.library.counts().lines == 3)
+        try test.library.pool.write { db in
+            try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
+    @Test func theIndexKeepsABatchOfNewTermsInMemoryAlsoWhenCreatedWithoutIt() throws {
+        let test = try TestLibrary()
+        let hashSize = "SELECT v FROM dialogue_fts_config WHERE k = 'hashsize'"
+        #expect(try test.library.pool.read { try Int.fetchOne($0, sql: hashSize) } == 64 << 20)
+        try test.library.pool.write { db in
+            try db.execute(sql: "DELETE FROM dialogue_fts_config WHERE k = 'hashsize'")
+        }
+        try test.library.prepareDialogueIndex(foldsChinese: false)
+        #expect(try test.library.pool.read { try Int.fetchOne($0, sql: hashSize) } == 64 << 20)
+    }
+
+    @Test func aNewLibraryGivesFreePagesBackAtTheCheckpoint() throws {
+        let test = try TestLibrary()
+        try test.store(path: "/a.srt", texts: (0..<2000).map { "第\($0)行的对白 line \($0)" })
+        try test.library.remove(paths: ["/a.srt"])
+        let freePages = { try test.library.pool.read { try Int.fetchOne($0, sql: "PRAGMA freelist_count") } }
+        #expect(try freePages() ?? 0 > 0)
+        try test.library.checkpoint()
+        #expect(try freePages() == 0)
+        #expect(try test.library.pool.read { try String.fetchOne($0, sql: "PRAGMA integrity_check") } == "ok")
+    }
+
     @Test func anotherConnectionSearchesWhileAWriteIsOpen() throws {
         let test = try TestLibrary()
         try test.store(path: "/a.srt", texts: ["你好"])
         let other = try LibraryDatabase(path: test.library.path, mode: .existing)
         try test.library.pool.write { db in
-            try LibraryDatabase.replace(TestLibrary.file(path: "/b.srt", texts: ["你好吗"]), in: db)
+            try LibraryDatabase.store([TestLibrary.file(path: "/b.srt", texts: ["你好吗"])], in: db)
             // The uncommitted file is invisible to the other connection, which is not blocked.
             let hits = try other.search(try DialogueQuery("你好"), options: DialogueSearchOptions())
             #expect(hits.map(\.path) == ["/a.srt"])
