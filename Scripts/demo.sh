@@ -60,7 +60,7 @@ step "subfix render ... --no-system-fonts (renders without its CJK text)"
     --background checker --out "$out/render-before.png"
 
 step "subfix fix Samples/render-demo.ass --out $out/render-fixed"
-"$bin" fix Samples/render-demo.ass --out "$out/render-fixed"
+"$bin" fix Samples/render-demo.ass --out "$out/render-fixed" "${db[@]}"
 fixed=$out/render-fixed/render-demo.ass
 step "subfix check --no-system-fonts --fonts-dir Fonts $fixed  (passes)"
 "$bin" check --no-system-fonts --fonts-dir Fonts "$fixed"
