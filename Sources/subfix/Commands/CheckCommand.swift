@@ -11,7 +11,7 @@ enum CheckCommand {
                 name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt) or media files.")
         ],
         options: RenderInputs.trackOptions + FontSetupOptions.options + [
-            .flag("json", "One JSON object per file on stdout.")
+            .flag("json", "One JSON object per file on stdout."), LibraryLocation.option,
         ],
         discussion: """
             Each style and \\fn run is resolved to the face libass picks (family, full or PostScript name,
@@ -21,7 +21,43 @@ enum CheckCommand {
             """,
         run: run)
 
+    /// Checks every input, then records the run in the job log: one file record per input.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let started = Date()
+        let databasePath = try LibraryLocation.path(arguments, io: io)
+        var files = JobFiles()
+        let status: ExitStatus
+        do {
+            status = try check(arguments, io: io, files: &files)
+        } catch {
+            if error is UsageError { throw error }
+            record(files, failed: true, arguments: arguments, started: started, databasePath: databasePath, io: io)
+            throw error
+        }
+        record(
+            files, failed: status != .success, arguments: arguments, started: started, databasePath: databasePath,
+            io: io)
+        return status
+    }
+
+    /// The job record: files, failed files, events and events with missing glyphs over all inputs.
+    private static func record(
+        _ files: JobFiles, failed: Bool, arguments: ParsedArguments, started: Date, databasePath: String?,
+        io: CommandIO
+    ) {
+        let records = files.records
+        JobLog.record(
+            "check", arguments: arguments, started: started, failed: failed,
+            counts: [
+                "files": records.count, "failed": records.count { $0.status == "failed" },
+                "events": records.reduce(0) { $0 + ($1.counts["events"] ?? 0) },
+                "eventsWithMissingGlyphs": records.reduce(0) { $0 + ($1.counts["eventsWithMissingGlyphs"] ?? 0) },
+            ],
+            files: records, databasePath: databasePath, io: io)
+    }
+
+    /// Checks each input, noting it in `files`: covered, missing (some glyphs) or failed.
+    private static func check(_ arguments: ParsedArguments, io: CommandIO, files: inout JobFiles) throws -> ExitStatus {
         let setup = FontSetupOptions.setup(arguments)
         let catalog: FontCatalog
         do {
@@ -44,14 +80,19 @@ enum CheckCommand {
                 throw error
             } catch let failure as CommandFailure {
                 io.error(failure.cause, file: failure.file)
+                files.add(input, status: "failed", error: failure.cause)
                 status = .someFailed
                 continue
             } catch {
                 io.error(String(describing: error))
+                files.add(input, status: "failed", error: String(describing: error))
                 status = .someFailed
                 continue
             }
             if !report.missing.isEmpty { status = .someFailed }
+            files.add(
+                input, status: report.missing.isEmpty ? "covered" : "missing",
+                counts: ["events": report.events, "eventsWithMissingGlyphs": report.eventsWithMissingGlyphs])
             if arguments.has("json") {
                 io.printJSON(json(report))
             } else {

@@ -18,7 +18,7 @@ enum ExtractCommand {
             .flag("fix", "Rewrite each track's fonts as 'subfix fix' does before it is written."),
         ]
             + RewriteOptions.rows(onlyWith: "fix") + [
-                .flag("json", "One JSON object per written file on standard output.")
+                .flag("json", "One JSON object per written file on standard output."), LibraryLocation.option,
             ],
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
@@ -29,25 +29,53 @@ enum ExtractCommand {
             """,
         run: { arguments, io in try run(arguments, io) })
 
-    /// Runs the command; `transform` (the rewriter, for `--fix`) sees each track's bytes before they are written.
+    /// Runs the command and records it in the job log; `transform` (the rewriter, for `--fix`) sees each track's
+    /// bytes before they are written.
     static func run(
         _ arguments: ParsedArguments, _ io: CommandIO, transform: SubtitleTrackWriter.Transform? = nil
     ) throws -> ExitStatus {
+        let started = Date()
         guard let path = arguments.positionals.first else {
             throw UsageError.missingArgument(command: "extract", name: "FILE")
         }
+        let databasePath = try LibraryLocation.path(arguments, io: io)
         let request = try ExtractRequest(arguments)
         let fixer = request.fix ? try TrackFixer(arguments, io: io) : nil
+        var files = JobFiles()
+        let status: ExitStatus
+        do {
+            status = try extract(path, request, arguments, io, fixer: fixer, transform: transform, files: &files)
+        } catch {
+            if error is UsageError { throw error }
+            files.add(path, status: "failed", error: "\(error)")
+            JobLog.record(
+                "extract", arguments: arguments, started: started, failed: true, counts: ["files": 1],
+                files: files.records, databasePath: databasePath, io: io)
+            throw error
+        }
+        let tracks = files.records.count { $0.status == "extracted" || $0.status == "fixed" }
+        JobLog.record(
+            "extract", arguments: arguments, started: started, failed: status != .success,
+            counts: ["files": 1, "tracks": tracks, "attachments": files.records.count { $0.status == "attachment" }],
+            files: files.records, databasePath: databasePath, io: io)
+        return status
+    }
+
+    /// Extracts what `request` asks for from the media file at `path`, noting each written file in `files`.
+    private static func extract(
+        _ path: String, _ request: ExtractRequest, _ arguments: ParsedArguments, _ io: CommandIO, fixer: TrackFixer?,
+        transform: SubtitleTrackWriter.Transform?, files: inout JobFiles
+    ) throws -> ExitStatus {
         let media: MediaFile
         do {
             media = try MediaFile(path: path)
         } catch let error as MediaError {
-            io.error(error.description, file: path)
+            files.fail(path, cause: error.description, io: io)
             return .someFailed
         }
         var status = ExitStatus.success
         do {
-            let streams = try selectStreams(request, media: media, io: io, status: &status)
+            let streams = try selectStreams(request, media: media, io: io, status: &status, files: &files)
             if !streams.isEmpty {
                 let result = try SubtitleExtractor(file: media).extract(tracks: streams, format: request.format)
                 let directory = request.outDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent()
@@ -55,9 +83,12 @@ enum ExtractCommand {
                 let written = try SubtitleTrackWriter.write(
                     result.tracks, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
                 for item in written {
-                    report(
-                        item, fixed: fixer?.results[item.track.stream.index], file: path, json: arguments.has("json"),
-                        io: io)
+                    let fixed = fixer?.results[item.track.stream.index]
+                    report(item, fixed: fixed, file: path, json: arguments.has("json"), io: io)
+                    files.add(
+                        path, output: item.url.relativePath, status: fixed == nil ? "extracted" : "fixed",
+                        counts: fixed.map { ["styles": $0.styles, "fnTags": $0.fnTags, "fontTags": $0.fontTags] }
+                            ?? [:])
                 }
                 for track in result.tracks where !track.problems.isEmpty {
                     warnAbout(track, file: path, io: io)
@@ -65,19 +96,23 @@ enum ExtractCommand {
                 }
                 if let interruption = result.interruption {
                     io.warning("\(interruption); the tracks hold what was readable", file: path)
+                    files.add(path, status: "failed", error: "\(interruption)")
                     status = .someFailed
                 }
             }
             if let attachmentDirectory = request.attachmentDirectory {
                 let written = try AttachmentWriter.write(media.attachments, of: media, to: attachmentDirectory)
                 if written.isEmpty { io.warning("the file has no attachments", file: path) }
-                for item in written { report(item, file: path, json: arguments.has("json"), io: io) }
+                for item in written {
+                    report(item, file: path, json: arguments.has("json"), io: io)
+                    files.add(path, output: item.url.relativePath, status: "attachment")
+                }
             }
         } catch let error as MediaError {
-            io.error(error.description, file: error.file)
+            files.fail(error.file, cause: error.description, io: io)
             return .someFailed
         } catch let failure as FixFailure {
-            io.error(failure.cause, file: path)
+            files.fail(path, cause: failure.cause, io: io)
             return .someFailed
         }
         return status
@@ -85,13 +120,13 @@ enum ExtractCommand {
 
     /// The tracks the options name; for `--all`, every text track (bitmap tracks are skipped with a warning).
     static func selectStreams(
-        _ request: ExtractRequest, media: MediaFile, io: CommandIO, status: inout ExitStatus
+        _ request: ExtractRequest, media: MediaFile, io: CommandIO, status: inout ExitStatus, files: inout JobFiles
     ) throws -> [MediaStream] {
         let extractor = SubtitleExtractor(file: media)
         guard request.all else { return try extractor.streams(for: request.selectors) }
         let subtitles = media.subtitleStreams
         if subtitles.isEmpty {
-            io.error("the file has no subtitle tracks", file: media.path)
+            files.fail(media.path, cause: "the file has no subtitle tracks", io: io)
             status = .someFailed
             return []
         }
@@ -105,7 +140,7 @@ enum ExtractCommand {
             }
         }
         if text.isEmpty {
-            io.error("the file has no text subtitle tracks", file: media.path)
+            files.fail(media.path, cause: "the file has no text subtitle tracks", io: io)
             status = .someFailed
         }
         return text

@@ -31,7 +31,7 @@ enum FixCommand {
             .flag("diff", "Print a unified diff of each change."),
             .value("jobs", "N", "Files processed in parallel (default: the number of cores)."),
             .flag("json", "One JSON object per file, then a summary object."),
-            .value("db", "PATH", "Record the run in this library (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
+            LibraryLocation.option,
         ],
         discussion: """
             One of --out, --in-place or --dry-run is required. Output is UTF-8, with a byte order mark only where

@@ -9,7 +9,7 @@ enum FontsCommand {
         options: FontSetupOptions.options + [
             .value("covers", "TEXT", "Only fonts that cover every character of TEXT (exit 1 when none does)."),
             .flag("json", "One JSON object per face on stdout."),
-            .value("db", "PATH", "Store the catalog in this library (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
+            LibraryLocation.option,
         ],
         discussion: """
             By default the catalog holds fontconfig's system fonts and the bundled Noto Sans CJK SC; with

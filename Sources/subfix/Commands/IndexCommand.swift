@@ -14,7 +14,7 @@ enum IndexCommand {
                 help: "Files, or folders walked for .ass .ssa .srt .vtt and .mkv .mp4 .m4v .mov .webm .avi .ts.")
         ],
         options: [
-            .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
+            LibraryLocation.option,
             .value("jobs", "N", "Files parsed in parallel (default: the number of cores)."),
             .flag("prune", "Remove files that vanished from below the PATHs."),
             .flag(

@@ -7,7 +7,7 @@ enum JobsCommand {
         name: "jobs",
         summary: "List recent runs of fix, index and the other commands.",
         options: [
-            .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
+            LibraryLocation.option,
             .value("limit", "N", "At most N runs, newest first (default 20)."),
             .flag("json", "One JSON object per run."),
         ],

@@ -20,6 +20,7 @@ enum RenderCommand {
             .value("out-dir", "DIR", "Write each frame to DIR/<input>-<HH-MM-SS.mmm>.png."),
             .value("sheet", "FILE.png", "Also lay all frames out on one contact sheet with their times."),
             .flag("json", "One JSON object per frame on stdout."),
+            LibraryLocation.option,
         ],
         discussion: """
             Fonts: fontconfig's fonts plus the bundled Noto Sans CJK SC by default; with --no-system-fonts only
@@ -29,7 +30,35 @@ enum RenderCommand {
             """,
         run: run)
 
+    /// Renders, then records the run in the job log: one file record per PNG written, or the input when it failed.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let started = Date()
+        let databasePath = try LibraryLocation.path(arguments, io: io)
+        let input = arguments.positionals[0]
+        var files = JobFiles()
+        var frames = 0
+        do {
+            try render(arguments, io: io, files: &files, frames: &frames)
+        } catch {
+            if error is UsageError { throw error }
+            let failure = error as? CommandFailure
+            files.add(input, status: "failed", error: failure?.cause ?? "\(error)")
+            JobLog.record(
+                "render", arguments: arguments, started: started, failed: true,
+                counts: ["frames": frames, "files": 0], files: files.records, databasePath: databasePath, io: io)
+            throw error
+        }
+        JobLog.record(
+            "render", arguments: arguments, started: started, failed: false,
+            counts: ["frames": frames, "files": files.records.count], files: files.records,
+            databasePath: databasePath, io: io)
+        return .success
+    }
+
+    /// Renders the frames the options ask for; `files` gets the PNGs written, `frames` counts the frames rendered.
+    private static func render(
+        _ arguments: ParsedArguments, io: CommandIO, files: inout JobFiles, frames: inout Int
+    ) throws {
         let input = arguments.positionals[0]
         let requested = try requestedTimes(arguments)
         let size =
@@ -131,6 +160,7 @@ enum RenderCommand {
                     }
                     sheetTotal += 1
                 }
+                frames += 1
                 let shown = renderer.events.filter { $0.start <= time && time < $0.end }.count
                 if arguments.has("json") {
                     io.printJSON(
@@ -171,6 +201,8 @@ enum RenderCommand {
             for path in outputs.written { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
+        for path in outputs.written { files.add(input, output: path, status: "written") }
+        if let sheetPath = arguments.value("sheet") { files.add(input, output: sheetPath, status: "sheet") }
         if showTimings {
             let count = Double(max(times.count, 1))
             io.printError(
@@ -180,7 +212,6 @@ enum RenderCommand {
                     times.count, changedFrames, total.libass * 1000 / count, total.compositing * 1000 / count,
                     total.encoding * 1000 / count))
         }
-        return .success
     }
 
     /// The times of `--at` (in order) and the step of `--every`.

@@ -12,7 +12,7 @@ enum SearchCommand {
                 help: "Words to find; quote the whole query for the shell.")
         ],
         options: [
-            .value("db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite)."),
+            LibraryLocation.option,
             .value("lang", "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
             .value("path", "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
             .value("limit", "N", "At most N hits (default 20)."),

@@ -3,6 +3,10 @@ import SubDB
 
 /// Where the library database is: `--db PATH`, else the XDG default.
 enum LibraryLocation {
+    /// The `--db PATH` row of every command that reads the library or records its run there.
+    static let option = OptionSpec.value(
+        "db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite).")
+
     /// The path `--db` gives, else `$XDG_DATA_HOME/subfix/library.sqlite` or
     /// `$HOME/.local/share/subfix/library.sqlite`; nil when none of them is set.
     static func path(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String? {
@@ -43,6 +47,37 @@ enum JobLog {
         } catch {
             io.warning("cannot record the job: \(error)", file: databasePath)
         }
+    }
+
+    /// Records a run of `command` that ends now: `failed` when some input failed or the run itself did.
+    static func record(
+        _ command: String, arguments: ParsedArguments, started: Date, failed: Bool, counts: [String: Int],
+        files: [JobFileRecord], databasePath: String?, io: CommandIO
+    ) {
+        let job = JobRecord(
+            command: command, arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
+            status: failed ? "failed" : "succeeded", counts: counts)
+        record(job, files: files, databasePath: databasePath, io: io)
+    }
+}
+
+/// The files a run read or wrote, kept for its job record.
+struct JobFiles {
+    /// One record per input or output file, in order.
+    private(set) var records: [JobFileRecord] = []
+
+    /// Notes what happened to `path` (and where its result went).
+    mutating func add(
+        _ path: String, output: String? = nil, status: String, counts: [String: Int] = [:], error: String? = nil
+    ) {
+        records.append(
+            JobFileRecord(jobId: 0, path: path, output: output, status: status, counts: counts, error: error))
+    }
+
+    /// Prints `subfix: error: <file>: <cause>` and notes the file as failed.
+    mutating func fail(_ path: String, cause: String, io: CommandIO) {
+        io.error(cause, file: path)
+        add(path, status: "failed", error: cause)
     }
 }
 
