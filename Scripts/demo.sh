@@ -19,12 +19,12 @@ step "subfix probe Samples/tram.mkv"
 
 step "subfix extract Samples/tram.mkv --track 1 --attachments $out/fonts --out $out"
 echo "(track 1 is the player's first subtitle track: ffmpeg's 0:s:0, stream 2, the Chinese one; 0 would be \"Disable\")"
-"$bin" extract Samples/tram.mkv --track 1 --attachments "$out/fonts" --out "$out"
+"$bin" extract Samples/tram.mkv --track 1 --attachments "$out/fonts" --out "$out" "${db[@]}"
 head -n 20 "$out/tram.0.chi.ass"
 
 step "subfix extract Samples/tram.mkv --track 1 --fix --out $out/fixed-track"
 echo "(the seeds' whole pipeline in one command: extract the track, rewrite its fonts, write it)"
-"$bin" extract Samples/tram.mkv --track 1 --fix --out "$out/fixed-track"
+"$bin" extract Samples/tram.mkv --track 1 --fix --out "$out/fixed-track" "${db[@]}"
 echo "Style lines before:"
 grep '^Style:' "$out/tram.0.chi.ass"
 echo "Style lines after:"
@@ -52,23 +52,23 @@ done
 sandbox=(--no-system-fonts --fonts-dir "$latin")
 [ -f "$latin/latin.ttf" ] && sandbox+=(--default-font "$latin/latin.ttf")
 step "subfix check ${sandbox[*]} Samples/render-demo.ass  (expected to fail)"
-if "$bin" check "${sandbox[@]}" Samples/render-demo.ass; then
+if "$bin" check "${sandbox[@]}" Samples/render-demo.ass "${db[@]}"; then
     echo "demo: expected missing glyphs" >&2; exit 1
 fi
 step "subfix render ... --no-system-fonts (renders without its CJK text)"
 "$bin" render Samples/render-demo.ass "${sandbox[@]}" --at 00:00:02 --size 1280x720 \
-    --background checker --out "$out/render-before.png"
+    --background checker --out "$out/render-before.png" "${db[@]}"
 
 step "subfix fix Samples/render-demo.ass --out $out/render-fixed"
 "$bin" fix Samples/render-demo.ass --out "$out/render-fixed" "${db[@]}"
 fixed=$out/render-fixed/render-demo.ass
 step "subfix check --no-system-fonts --fonts-dir Fonts $fixed  (passes)"
-"$bin" check --no-system-fonts --fonts-dir Fonts "$fixed"
+"$bin" check --no-system-fonts --fonts-dir Fonts "$fixed" "${db[@]}"
 step "subfix render ... --fonts-dir Fonts (renders with it)"
 "$bin" render "$fixed" --no-system-fonts --fonts-dir Fonts --at 00:00:02 --size 1280x720 --background checker \
-    --out "$out/render-after.png"
+    --out "$out/render-after.png" "${db[@]}"
 "$bin" render "$fixed" --no-system-fonts --fonts-dir Fonts --every 2 --size 640x360 --background black \
-    --sheet "$out/render-sheet.png"
+    --sheet "$out/render-sheet.png" "${db[@]}"
 ls -l "$out"/render-*.png
 
 # --- search: index Samples/ (sidecar files and the MKV/MP4 text tracks), then query it in three languages ---
