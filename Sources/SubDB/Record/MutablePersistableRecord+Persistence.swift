@@ -1,6 +1,29 @@
 // Insert, update, save, delete and exists for persistable records.
 
 extension MutablePersistableRecord {
+    // MARK: Save callbacks
+
+    /// Runs `body` inside the save callbacks: `willSave`, `aroundSave` (on a copy, so `body` may change the
+    /// record), then `didSave` on the record as `body` left it.
+    mutating func withSaveCallbacks(_ db: Database, _ body: (inout Self) throws -> PersistenceSuccess) throws {
+        try willSave(db)
+        var saved: PersistenceSuccess?
+        let callbacks = self
+        try callbacks.aroundSave(db) {
+            let success = try body(&self)
+            saved = success
+            return success
+        }
+        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
+        didSave(saved)
+    }
+
+    /// The save callbacks around `body`, for the operations that do not change the record.
+    func withSaveCallbacks(_ db: Database, _ body: () throws -> PersistenceSuccess) throws {
+        var record = self
+        try record.withSaveCallbacks(db) { _ in try body() }
+    }
+
     // MARK: Insert
 
     /// Inserts the record: `INSERT INTO "player" ("id","name") VALUES (?,?)`. Calls `willSave`, `aroundSave`,
@@ -8,17 +31,9 @@ extension MutablePersistableRecord {
     public mutating func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws
     {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        let callbacks = self
-        try callbacks.aroundSave(db) {
-            let inserted = try mutatingInsertWithCallbacks(db, onConflict: conflictResolution)
-            let success = PersistenceSuccess(inserted)
-            saved = success
-            return success
+        try withSaveCallbacks(db) { record in
+            PersistenceSuccess(try record.mutatingInsertWithCallbacks(db, onConflict: conflictResolution))
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     /// Inserts a copy of the record and returns it, with `didInsert` applied.
@@ -115,15 +130,9 @@ extension MutablePersistableRecord {
     )
         throws
     {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            let success = try updateWithCallbacks(db, onConflict: conflictResolution, columns: columns)
-            saved = success
-            return success
+        try withSaveCallbacks(db) {
+            try updateWithCallbacks(db, onConflict: conflictResolution, columns: columns)
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     func updateWithCallbacks(
@@ -204,16 +213,7 @@ extension MutablePersistableRecord {
     public mutating func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
         throws
     {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        let callbacks = self
-        try callbacks.aroundSave(db) {
-            let success = try mutatingUpdateOrInsert(db, onConflict: conflictResolution)
-            saved = success
-            return success
-        }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
+        try withSaveCallbacks(db) { record in try record.mutatingUpdateOrInsert(db, onConflict: conflictResolution) }
     }
 
     /// Saves a copy of the record and returns it.
@@ -291,16 +291,9 @@ extension MutablePersistableRecord {
 extension PersistableRecord {
     /// Inserts the record; see ``MutablePersistableRecord/insert(_:onConflict:)``.
     public func insert(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            let inserted = try insertWithCallbacks(db, onConflict: conflictResolution)
-            let success = PersistenceSuccess(inserted)
-            saved = success
-            return success
+        try withSaveCallbacks(db) {
+            PersistenceSuccess(try insertWithCallbacks(db, onConflict: conflictResolution))
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     /// Inserts and fetches the inserted row back.
@@ -313,20 +306,13 @@ extension PersistableRecord {
 
     /// Inserts or updates; see ``MutablePersistableRecord/save(_:onConflict:)``.
     public func save(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
-        try willSave(db)
-        var saved: PersistenceSuccess?
-        try aroundSave(db) {
-            let success: PersistenceSuccess
+        try withSaveCallbacks(db) {
             do {
-                success = try updateWithCallbacks(db, onConflict: conflictResolution, columns: nil)
+                return try updateWithCallbacks(db, onConflict: conflictResolution, columns: nil)
             } catch PersistenceError.recordNotFound {
-                success = PersistenceSuccess(try insertWithCallbacks(db, onConflict: conflictResolution))
+                return PersistenceSuccess(try insertWithCallbacks(db, onConflict: conflictResolution))
             }
-            saved = success
-            return success
         }
-        guard let saved else { throw persistenceCallbackMisuse("aroundSave") }
-        didSave(saved)
     }
 
     func insertWithCallbacks(_ db: Database, onConflict conflictResolution: Database.ConflictResolution?) throws
