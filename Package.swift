@@ -54,10 +54,14 @@ let package = Package(
             swiftSettings: swiftSettings),
 
         // MARK: Tests
+        .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SubDBTests", dependencies: ["SubDB", "CSQLite"], swiftSettings: swiftSettings),
         .testTarget(
-            name: "SubCoreTests", dependencies: ["SubCore"], exclude: ["Fixtures"], swiftSettings: swiftSettings),
-        .testTarget(name: "subfixTests", dependencies: ["subfix", "SubCore", "SubDB"], swiftSettings: swiftSettings),
+            name: "SubCoreTests", dependencies: ["SubCore", "TestSupport"], exclude: ["Fixtures"],
+            swiftSettings: swiftSettings),
+        .testTarget(
+            name: "subfixTests", dependencies: ["subfix", "SubCore", "SubDB", "TestSupport"],
+            swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]
 )

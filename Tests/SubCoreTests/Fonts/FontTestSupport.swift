@@ -1,5 +1,6 @@
 import Foundation
 import SubCore
+import TestSupport
 
 #if canImport(Glibc)
     import Glibc
@@ -20,12 +21,7 @@ enum FontTestSupport {
     static let fixtures = root.appendingPathComponent("Tests/SubCoreTests/Fixtures")
 
     /// A fresh empty folder for one test.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("subfix-render-tests-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TestFiles.temporaryDirectory("subfix-render-tests") }
 
     /// Decodes every double-byte code of a legacy encoding with iconv: lead bytes × trail bytes.
     static func decodeDoubleByte(_ encoding: String, lead: ClosedRange<UInt8>, trail: [UInt8]) -> [Unicode.Scalar] {

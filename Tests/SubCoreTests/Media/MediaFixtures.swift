@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Samples, temporary folders and the ffmpeg CLI (the oracle) for the media tests.
@@ -13,29 +14,11 @@ enum MediaFixtures {
     static func source(_ name: String) -> String { samples.appendingPathComponent("media-src/\(name)").path }
 
     /// A fresh empty folder for one test.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("subfix-media-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TestFiles.temporaryDirectory("subfix-media") }
 
     /// Runs `ffmpeg -hide_banner -loglevel error -y ARGS` and throws with its stderr when it fails.
     static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw FixtureError(
-                message: "ffmpeg \(arguments.joined(separator: " ")): "
-                    + String(decoding: message, as: UTF8.self))
-        }
+        try FFmpegCLI.run(arguments)
     }
 
     /// What `ffmpeg -i INPUT -map 0:s:N out.EXT` writes.
@@ -47,10 +30,7 @@ enum MediaFixtures {
 
     /// The first `fraction` of a file's bytes written to `name` in `directory`.
     static func truncated(_ path: String, fraction: Double, as name: String, in directory: URL) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let output = directory.appendingPathComponent(name)
-        try data.prefix(Int(Double(data.count) * fraction)).write(to: output)
-        return output.path
+        try TestFiles.truncatedCopy(of: path, fraction: fraction, as: name, in: directory)
     }
 
     /// An MKV with a text track (SubRip) and a PGS bitmap track, made from a hand-built `.sup` (ffmpeg 5.1
@@ -98,9 +78,4 @@ extension MediaFixtures {
         ])
         return output
     }
-}
-
-struct FixtureError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

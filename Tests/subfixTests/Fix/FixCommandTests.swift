@@ -1,15 +1,12 @@
 import Foundation
 import SubCore
+import TestSupport
 import Testing
 
 @testable import subfix
 
 /// A fresh temporary folder for one test.
-private func temporaryFolder() throws -> String {
-    let path = NSTemporaryDirectory() + "subfix-fix-" + UUID().uuidString
-    try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-    return path
-}
+private func temporaryFolder() throws -> String { try TestFiles.temporaryDirectory("subfix-fix").path }
 
 private let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
     .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("Samples").path

@@ -1,5 +1,6 @@
 import Foundation
 import SubCore
+import TestSupport
 import Testing
 
 @testable import subfix
@@ -54,11 +55,7 @@ import Testing
         return (status, output.stdout, output.stderr)
     }
 
-    func temporaryFolder() throws -> String {
-        let path = NSTemporaryDirectory() + "subfix-fix-missing-" + UUID().uuidString
-        try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
-        return path
-    }
+    func temporaryFolder() throws -> String { try TestFiles.temporaryDirectory("subfix-fix-missing").path }
 
     @Test func rewritesOnlyWhatDoesNotResolveOrLacksGlyphs() throws {
         let folder = try temporaryFolder()

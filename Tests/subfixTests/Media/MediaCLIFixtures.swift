@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// Samples and temporary folders for the probe/extract command tests.
 enum MediaCLIFixtures {
@@ -9,19 +10,11 @@ enum MediaCLIFixtures {
     static var mp4: String { samples.appendingPathComponent("tram.mp4").path }
 
     /// A fresh empty folder for one test.
-    static func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("subfix-cli-media-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    static func temporaryDirectory() throws -> URL { try TestFiles.temporaryDirectory("subfix-cli-media") }
 
     /// A copy of `path` (or its first `fraction` of bytes) in `directory`.
     static func copy(_ path: String, to directory: URL, as name: String, fraction: Double = 1) throws -> String {
-        let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        let url = directory.appendingPathComponent(name)
-        try data.prefix(Int(Double(data.count) * fraction)).write(to: url)
-        return url.path
+        try TestFiles.truncatedCopy(of: path, fraction: fraction, as: name, in: directory)
     }
 
     /// The names in `directory`, sorted.
@@ -33,18 +26,7 @@ enum MediaCLIFixtures {
 extension MediaCLIFixtures {
     /// Runs `ffmpeg -loglevel error -y ARGS`; throws with its standard error when it fails.
     static func ffmpeg(_ arguments: [String]) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments
-        let errors = Pipe()
-        process.standardError = errors
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else {
-            throw CLIFixtureError(message: String(decoding: message, as: UTF8.self))
-        }
+        try FFmpegCLI.run(arguments)
     }
 
     /// An MKV whose only subtitle track is PGS (bitmap), muxed from a hand-built `.sup` presentation segment
@@ -71,9 +53,4 @@ extension MediaCLIFixtures {
         ])
         return output
     }
-}
-
-struct CLIFixtureError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import TestSupport
 import Testing
 
 @testable import subfix
@@ -10,11 +11,7 @@ import Testing
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("SubCoreTests/Fixtures")
 
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-fontdb-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func temporaryDirectory() throws -> URL { try TestFiles.temporaryDirectory("subfix-fontdb") }
 
     @Test func storesTheCatalogAndForgetsVanishedFiles() throws {
         let folder = try temporaryDirectory()

@@ -1,5 +1,6 @@
 import Foundation
 import SubCore
+import TestSupport
 import Testing
 
 @testable import subfix
@@ -19,12 +20,7 @@ import Testing
         return (status, output.stdout, output.stderr)
     }
 
-    func temporaryDirectory() throws -> URL {
-        let url = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "subfix-cli-render-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-        return url
-    }
+    func temporaryDirectory() throws -> URL { try TestFiles.temporaryDirectory("subfix-cli-render") }
 
     @Test func fontsListsTheCatalogAsJSONAndWarnsAboutBrokenFonts() throws {
         let folder = try temporaryDirectory()

@@ -1,0 +1,47 @@
+import Foundation
+
+/// Files and folders for tests, shared by every test target.
+public enum TestFiles {
+    /// A fresh empty folder under the system's temporary folder, named `<prefix>-<UUID>`.
+    public static func temporaryDirectory(_ prefix: String) throws -> URL {
+        let url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("\(prefix)-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+        return url
+    }
+
+    /// The first `fraction` of `path`'s bytes, written to `name` in `directory` (a truncated copy).
+    public static func truncatedCopy(of path: String, fraction: Double, as name: String, in directory: URL) throws
+        -> String
+    {
+        let data = try Data(contentsOf: URL(fileURLWithPath: path))
+        let output = directory.appendingPathComponent(name)
+        try data.prefix(Int(Double(data.count) * fraction)).write(to: output)
+        return output.path
+    }
+}
+
+/// The ffmpeg CLI, the oracle media and rendering tests compare against.
+public enum FFmpegCLI {
+    /// Why an ffmpeg run failed: its arguments and what it printed on standard error.
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
+    }
+
+    /// Runs `ffmpeg -nostdin -hide_banner -loglevel error -y ARGS`; throws with its standard error when it fails.
+    public static func run(_ arguments: [String]) throws {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["ffmpeg", "-nostdin", "-hide_banner", "-loglevel", "error", "-y"] + arguments
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let message = errors.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw Failure(
+                description: "ffmpeg \(arguments.joined(separator: " ")): " + String(decoding: message, as: UTF8.self))
+        }
+    }
+}
