@@ -18,7 +18,7 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
-            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libavformat",
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libswscale",
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .systemLibrary(
             name: "CLibass", path: "Sources/CLibass", pkgConfig: "libass",
@@ -33,16 +33,22 @@ let package = Package(
             name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
             providers: [.apt(["libuchardet-dev"])]),
 
+        // libavformat and libavcodec, bound on first use instead of at process start (see its header).
+        .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
+
+        // Linux calls Swift's Glibc module leaves out (sync_file_range).
+        .target(name: "CSystem", path: "Sources/CSystem"),
+
         // MARK: Swift modules
         .target(
             name: "SubDB", dependencies: ["CSQLite"],
             swiftSettings: swiftSettings),
         .target(
             name: "SubCore",
-            dependencies: ["CFFmpeg", "CLibass", "CFreeType", "CFontconfig", "CUchardet"],
+            dependencies: ["CFFmpeg", "CFFmpegLoader", "CLibass", "CFreeType", "CFontconfig", "CUchardet"],
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "subfix", dependencies: ["SubDB", "SubCore"],
+            name: "subfix", dependencies: ["SubDB", "SubCore", "CSystem"],
             swiftSettings: swiftSettings),
 
         // MARK: Benchmarks (`make bench`)

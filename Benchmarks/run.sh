@@ -4,6 +4,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 mkdir -p bench-out
+# Runs that log jobs (fix, extract, render) write to a library of their own, never to the user's.
+rm -rf bench-out/data
+export XDG_DATA_HOME="$PWD/bench-out/data"
 status=0
 for script in Benchmarks/*.sh; do
     [ "$(basename "$script")" = run.sh ] && continue

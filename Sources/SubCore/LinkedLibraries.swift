@@ -17,19 +17,30 @@ public struct LinkedLibrary: Sendable, Equatable {
     }
 }
 
-/// The versions of the C libraries SubCore actually links, read from the libraries themselves.
+/// The versions of the C libraries SubCore actually links (libavformat and libavcodec on first use), read from
+/// the libraries themselves.
 public enum LinkedLibraries {
     /// libavformat, libavcodec, libavutil, libswscale, libass, FreeType and fontconfig, in that order.
     public static var all: [LinkedLibrary] {
         [
-            LinkedLibrary(name: "libavformat", version: dotted(avformat_version(), bits: 8)),
-            LinkedLibrary(name: "libavcodec", version: dotted(avcodec_version(), bits: 8)),
+            LinkedLibrary(name: "libavformat", version: loadedFFmpeg { dotted(avformat_version(), bits: 8) }),
+            LinkedLibrary(name: "libavcodec", version: loadedFFmpeg { dotted(avcodec_version(), bits: 8) }),
             LinkedLibrary(name: "libavutil", version: dotted(avutil_version(), bits: 8)),
             LinkedLibrary(name: "libswscale", version: dotted(swscale_version(), bits: 8)),
             LinkedLibrary(name: "libass", version: libassVersion()),
             LinkedLibrary(name: "FreeType", version: freetypeVersion()),
             LinkedLibrary(name: "fontconfig", version: fontconfigVersion()),
         ]
+    }
+
+    /// `version()` of libavformat/libavcodec, which load on first use; the loader's reason when they cannot.
+    static func loadedFFmpeg(_ version: () -> String) -> String {
+        do {
+            try FFmpegLibraries.load(file: "")
+            return version()
+        } catch {
+            return "not loadable (\(error.description))"
+        }
     }
 
     /// FFmpeg packs versions as `major << 16 | minor << 8 | micro`.

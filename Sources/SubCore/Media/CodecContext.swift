@@ -10,6 +10,7 @@ final class CodecContext {
         codec: UnsafePointer<AVCodec>, file: String,
         configure: (UnsafeMutablePointer<AVCodecContext>) throws -> Void
     ) throws {
+        try FFmpegLibraries.load(file: file)
         guard let allocated = avcodec_alloc_context3(codec) else {
             throw MediaError.library("avcodec_alloc_context3", cffmpeg_averror_enomem(), file: file)
         }

@@ -25,13 +25,16 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchAttachment(file: String, stream: Int)
     /// Writing an output file failed.
     case write(file: String, cause: String)
+    /// libavformat/libavcodec could not be loaded (they are loaded on first use); carries the loader's message.
+    case librariesUnavailable(file: String, message: String)
 
     /// The file the error is about.
     public var file: String {
         switch self {
         case .notMedia(let file, _, _), .library(let file, _, _, _), .disableTrack(let file),
             .noSuchTrack(let file, _, _), .notSubtitle(let file, _, _, _, _), .bitmapTrack(let file, _, _),
-            .unsupportedCodec(let file, _, _, _), .noSuchAttachment(let file, _), .write(let file, _):
+            .unsupportedCodec(let file, _, _, _), .noSuchAttachment(let file, _), .write(let file, _),
+            .librariesUnavailable(let file, _):
             return file
         }
     }
@@ -62,6 +65,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
             return "stream \(stream) is not an attachment"
         case .write(_, let cause):
             return cause
+        case .librariesUnavailable(_, let message):
+            return "FFmpeg's libavformat/libavcodec could not be loaded: \(message)"
         }
     }
 

@@ -29,6 +29,7 @@ public final class MediaFile {
     /// Opens `path` and reads its stream information; throws `MediaError.notMedia` when libavformat does not
     /// recognise it.
     public init(path: String) throws {
+        try FFmpegLibraries.load(file: path)
         MediaLog.install()
         var opened: UnsafeMutablePointer<AVFormatContext>?
         let code = avformat_open_input(&opened, path, nil, nil)

@@ -5,6 +5,7 @@ final class Packet {
     let packet: UnsafeMutablePointer<AVPacket>
 
     init(file: String) throws {
+        try FFmpegLibraries.load(file: file)
         guard let allocated = av_packet_alloc() else {
             throw MediaError.library("av_packet_alloc", cffmpeg_averror_enomem(), file: file)
         }

@@ -19,6 +19,7 @@ final class SubtitleMuxer {
     /// A muxer for `formatName` (`ass` or `srt`) whose single stream takes its parameters from `encoder`.
     init(formatName: String, encoder: UnsafeMutablePointer<AVCodecContext>, file: String) throws {
         self.file = file
+        try FFmpegLibraries.load(file: file)
         var allocated: UnsafeMutablePointer<AVFormatContext>?
         var code = avformat_alloc_output_context2(&allocated, nil, formatName, nil)
         guard code >= 0, let allocated else {

@@ -23,6 +23,7 @@ final class SubtitleTranscoder {
         self.stream = stream
         self.format = format
         self.file = file
+        try FFmpegLibraries.load(file: file)
         let player = stream.playerIndex ?? 0
         guard let parameters = avStream.pointee.codecpar else {
             throw MediaError.unsupportedCodec(

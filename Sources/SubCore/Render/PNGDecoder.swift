@@ -32,6 +32,7 @@ public struct DecodedImage: Sendable, Equatable {
 public enum PNGDecoder {
     /// The image in `data`; `name` is used in error messages.
     public static func decode(_ data: Data, name: String = "image.png") throws(RenderError) -> DecodedImage {
+        try RenderError.media(file: name) { try FFmpegLibraries.load(file: name) }
         guard let codec = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
             throw RenderError.ffmpeg("avcodec_find_decoder", cffmpeg_averror_invaliddata(), file: name)
         }

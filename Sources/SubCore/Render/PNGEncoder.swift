@@ -31,6 +31,7 @@ public final class PNGEncoder {
     public init(width: Int, height: Int, opaque: Bool = false, compression: Int = 1, threads: Int = 1)
         throws(RenderError)
     {
+        try RenderError.media { try FFmpegLibraries.load(file: "PNG encoder") }
         guard let codec = avcodec_find_encoder(AV_CODEC_ID_PNG) else {
             throw RenderError.ffmpeg("avcodec_find_encoder", cffmpeg_averror_invaliddata())
         }

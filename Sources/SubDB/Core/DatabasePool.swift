@@ -66,6 +66,9 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     }
 
     deinit {
+        // Readers close before the writer (stored properties would go in declaration order, writer first): the
+        // last connection to close checkpoints the WAL and deletes it, and read-only readers cannot.
+        idleReaders.removeAll()
         pthread_key_delete(currentReaderKey)
     }
 

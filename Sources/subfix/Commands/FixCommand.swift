@@ -95,6 +95,8 @@ enum FixCommand {
             destination: destination, rewriter: rewriter,
             keepEncoding: keep, hint: hint, diff: arguments.has("diff") && !json, missingFonts: missingFonts)
 
+        // The job log's database opens on another thread while the files are fixed.
+        let pending = databasePath.map(PendingLibrary.init(path:))
         var excluded: String?
         if case .folder(let folder) = destination { excluded = folder }
         let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
@@ -110,7 +112,7 @@ enum FixCommand {
         } else {
             io.print(run.summaryLine)
         }
-        recordJob(run, io: io, databasePath: databasePath)
+        recordJob(run, io: io, databasePath: databasePath, pending: pending)
         return run.failed > 0 ? .someFailed : .success
     }
 

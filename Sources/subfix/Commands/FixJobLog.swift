@@ -5,7 +5,7 @@ import SubDB
 /// `databasePath` is `--db`, else the XDG default; with neither `--db`, `XDG_DATA_HOME` nor `HOME` nothing is
 /// recorded. A database that cannot be opened is a warning (`subfix: warning: <db>: ...`), never a failure of
 /// the fix.
-func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?) {
+func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?, pending: PendingLibrary? = nil) {
     let job = JobRecord(
         command: "fix", arguments: Array(result.commandLine.dropFirst()), startedAt: result.started,
         finishedAt: result.finished, status: result.failed > 0 ? "failed" : "succeeded",
@@ -19,5 +19,5 @@ func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?) {
             encoding: file.encoding.isEmpty ? nil : file.encoding,
             counts: ["styles": file.styles, "fnTags": file.fnTags, "fontTags": file.fontTags], error: file.error)
     }
-    JobLog.record(job, files: files, databasePath: databasePath, io: io)
+    JobLog.record(job, files: files, databasePath: databasePath, pending: pending, io: io)
 }

@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import SubDB
+import Synchronization
 
 /// Where the library database is: `--db PATH`, else the XDG default.
 enum LibraryLocation {
@@ -38,11 +40,11 @@ enum JobLog {
     /// Records one run; a database that cannot be opened or written is a warning, never a failure of the run.
     static func record(
         _ job: JobRecord, files: [JobFileRecord], databasePath: String?, library: LibraryDatabase? = nil,
-        io: CommandIO
+        pending: PendingLibrary? = nil, io: CommandIO
     ) {
         guard let databasePath else { return }
         do {
-            let database = try library ?? LibraryDatabase(path: databasePath, mode: .create)
+            let database = try library ?? pending?.database() ?? LibraryDatabase(path: databasePath, mode: .create)
             try database.record(job: job, files: files)
         } catch {
             io.warning("cannot record the job: \(error)", file: databasePath)
@@ -58,6 +60,31 @@ enum JobLog {
             command: command, arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
             status: failed ? "failed" : "succeeded", counts: counts)
         record(job, files: files, databasePath: databasePath, io: io)
+    }
+}
+
+/// The library database being opened on another thread while a command does its work, so that opening and
+/// migrating it add no wall time to the run (a large `fix` would otherwise wait ~5 ms for it at its end).
+final class PendingLibrary: Sendable {
+    private let opened = Mutex<Result<LibraryDatabase, any Error>?>(nil)
+    private let done = DispatchSemaphore(value: 0)
+
+    /// Starts opening (creating if needed) the library at `path`.
+    init(path: String) {
+        DispatchQueue.global(qos: .utility).async { [self] in
+            let result = Result { try LibraryDatabase(path: path, mode: .create) }
+            opened.withLock { $0 = result }
+            done.signal()
+        }
+    }
+
+    /// Waits until the library is open; throws what opening it threw.
+    func database() throws -> LibraryDatabase {
+        done.wait()
+        done.signal()
+        // Never nil here: the result is stored before the semaphore is signalled.
+        guard let result = opened.withLock({ $0 }) else { throw CancellationError() }
+        return try result.get()
     }
 }
 

@@ -30,6 +30,28 @@ import Testing
         #expect(try dbPool.read(Self.count) == 1)
     }
 
+    @Test func closingThePoolCheckpointsAndRemovesTheWAL() throws {
+        let path = directory.path("closing.sqlite")
+        var pool: DatabasePool? = try DatabasePool(path: path)
+        try pool?.write { db in
+            try db.execute(sql: "CREATE TABLE t (a INTEGER)")
+            try db.execute(sql: "INSERT INTO t VALUES (1)")
+        }
+        // Two readers are open when the pool goes: they close first, so the writer checkpoints last.
+        try pool?.read { _ in try pool?.read { db in _ = try Self.count(db) } }
+        #expect(FileManager.default.fileExists(atPath: path + "-wal"))
+        pool = nil
+        #expect(!FileManager.default.fileExists(atPath: path + "-wal"))
+        let queue = try DatabaseQueue(path: path, configuration: readOnlyConfiguration())
+        #expect(try queue.read(Self.count) == 1)
+    }
+
+    private func readOnlyConfiguration() -> Configuration {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return configuration
+    }
+
     @Test func readersSeeTheLastCommittedSnapshotAndDoNotBlock() throws {
         let dbPool = self.dbPool
         try dbPool.write { db in try db.execute(sql: "INSERT INTO t VALUES (1)") }

@@ -1,0 +1,20 @@
+#ifndef CFFMPEG_LOADER_H
+#define CFFMPEG_LOADER_H
+#include <stddef.h>
+
+/* libavformat and libavcodec are loaded on first use (dlopen), not at process start: together they pull in
+ * about 150 shared libraries that cost every subfix process ~30 ms before main, although text-only commands
+ * (fix, index, search) never call them. libavutil and libswscale stay linked normally (cheap to load).
+ * Every libavformat/libavcodec function SubCore calls is defined in loader.c under its own name; its first
+ * call loads the libraries. Call cffmpeg_load first to turn a missing library into an error instead. */
+
+/* Loads both libraries once (thread-safe). Returns 0, or -1 with the dynamic loader's message in `message`. */
+int cffmpeg_load(char *message, size_t size);
+
+/* 1 once cffmpeg_load succeeded in this process, else 0. */
+int cffmpeg_is_loaded(void);
+
+/* Tries to open `soname` without keeping it or touching the loaded state: 0, or -1 with the message. */
+int cffmpeg_try_open(const char *soname, char *message, size_t size);
+
+#endif

@@ -1,0 +1,152 @@
+/* Lazy binding of libavformat and libavcodec: see include/cffmpeg_loader.h. */
+#include "cffmpeg_loader.h"
+
+#include <dlfcn.h>
+#include <pthread.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include <libavcodec/avcodec.h>
+#include <libavcodec/version_major.h>
+#include <libavformat/avformat.h>
+#include <libavformat/version_major.h>
+#include <libavutil/macros.h>
+
+/* The sonames this build was compiled against: the major versions of the headers. */
+#define AVCODEC_SONAME "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR)
+#define AVFORMAT_SONAME "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)
+
+/* Every function SubCore uses: X(library, return type, name, (parameters), (arguments)); XV for void ones.
+ * The definitions below must match the headers' declarations, so the compiler checks every signature. */
+#define CFFMPEG_FUNCTIONS(X, XV)                                                                              \
+    X(format, int, av_interleaved_write_frame, (AVFormatContext * s, AVPacket * pkt), (s, pkt))               \
+    X(format, int, av_read_frame, (AVFormatContext * s, AVPacket * pkt), (s, pkt))                            \
+    X(format, int, av_seek_frame, (AVFormatContext * s, int stream_index, int64_t timestamp, int flags),      \
+      (s, stream_index, timestamp, flags))                                                                    \
+    X(format, int, av_write_trailer, (AVFormatContext * s), (s))                                              \
+    X(format, int, avformat_alloc_output_context2,                                                            \
+      (AVFormatContext * *ctx, const AVOutputFormat *oformat, const char *format_name, const char *filename), \
+      (ctx, oformat, format_name, filename))                                                                  \
+    XV(format, avformat_close_input, (AVFormatContext * *s), (s))                                             \
+    X(format, int, avformat_find_stream_info, (AVFormatContext * ic, AVDictionary * *options), (ic, options)) \
+    XV(format, avformat_free_context, (AVFormatContext * s), (s))                                             \
+    X(format, AVStream *, avformat_new_stream, (AVFormatContext * s, const AVCodec *c), (s, c))               \
+    X(format, int, avformat_open_input,                                                                       \
+      (AVFormatContext * *ps, const char *url, const AVInputFormat *fmt, AVDictionary **options),             \
+      (ps, url, fmt, options))                                                                                \
+    X(format, unsigned, avformat_version, (void), ())                                                         \
+    X(format, int, avformat_write_header, (AVFormatContext * s, AVDictionary * *options), (s, options))       \
+    X(format, int, avio_close_dyn_buf, (AVIOContext * s, uint8_t * *pbuffer), (s, pbuffer))                   \
+    X(format, int, avio_open_dyn_buf, (AVIOContext * *s), (s))                                                \
+    X(codec, int, av_new_packet, (AVPacket * pkt, int size), (pkt, size))                                     \
+    X(codec, AVPacket *, av_packet_alloc, (void), ())                                                         \
+    XV(codec, av_packet_free, (AVPacket * *pkt), (pkt))                                                       \
+    XV(codec, av_packet_rescale_ts, (AVPacket * pkt, AVRational tb_src, AVRational tb_dst),                   \
+       (pkt, tb_src, tb_dst))                                                                                 \
+    XV(codec, av_packet_unref, (AVPacket * pkt), (pkt))                                                       \
+    X(codec, AVCodecContext *, avcodec_alloc_context3, (const AVCodec *codec), (codec))                       \
+    X(codec, int, avcodec_decode_subtitle2,                                                                   \
+      (AVCodecContext * avctx, AVSubtitle * sub, int *got_sub_ptr, AVPacket *avpkt),                          \
+      (avctx, sub, got_sub_ptr, avpkt))                                                                       \
+    X(codec, const AVCodecDescriptor *, avcodec_descriptor_get, (enum AVCodecID id), (id))                    \
+    X(codec, int, avcodec_encode_subtitle,                                                                    \
+      (AVCodecContext * avctx, uint8_t * buf, int buf_size, const AVSubtitle *sub),                           \
+      (avctx, buf, buf_size, sub))                                                                            \
+    X(codec, const AVCodec *, avcodec_find_decoder, (enum AVCodecID id), (id))                                \
+    X(codec, const AVCodec *, avcodec_find_encoder, (enum AVCodecID id), (id))                                \
+    XV(codec, avcodec_flush_buffers, (AVCodecContext * avctx), (avctx))                                       \
+    XV(codec, avcodec_free_context, (AVCodecContext * *avctx), (avctx))                                       \
+    X(codec, const char *, avcodec_get_name, (enum AVCodecID id), (id))                                       \
+    X(codec, int, avcodec_open2, (AVCodecContext * avctx, const AVCodec *codec, AVDictionary **options),     \
+      (avctx, codec, options))                                                                                \
+    X(codec, int, avcodec_parameters_from_context, (AVCodecParameters * par, const AVCodecContext *codec),    \
+      (par, codec))                                                                                           \
+    X(codec, int, avcodec_parameters_to_context, (AVCodecContext * codec, const AVCodecParameters *par),      \
+      (codec, par))                                                                                           \
+    X(codec, int, avcodec_receive_frame, (AVCodecContext * avctx, AVFrame * frame), (avctx, frame))           \
+    X(codec, int, avcodec_receive_packet, (AVCodecContext * avctx, AVPacket * avpkt), (avctx, avpkt))         \
+    X(codec, int, avcodec_send_frame, (AVCodecContext * avctx, const AVFrame *frame), (avctx, frame))         \
+    X(codec, int, avcodec_send_packet, (AVCodecContext * avctx, const AVPacket *avpkt), (avctx, avpkt))       \
+    X(codec, unsigned, avcodec_version, (void), ())                                                           \
+    XV(codec, avsubtitle_free, (AVSubtitle * sub), (sub))
+
+/* One pointer per function, typed from the header's own declaration. */
+#define DECLARE_POINTER(library, type, name, parameters, arguments) static __typeof__(name) *pointer_##name;
+#define DECLARE_VOID_POINTER(library, name, parameters, arguments) static __typeof__(name) *pointer_##name;
+CFFMPEG_FUNCTIONS(DECLARE_POINTER, DECLARE_VOID_POINTER)
+
+static pthread_once_t once = PTHREAD_ONCE_INIT;
+static int loaded = 0;
+static char failure[512] = "";
+
+static void *open_library(const char *soname) {
+    void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+    if (!handle) {
+        const char *reason = dlerror();
+        snprintf(failure, sizeof failure, "%s", reason ? reason : soname);
+    }
+    return handle;
+}
+
+static void load_once(void) {
+    void *codec = open_library(AVCODEC_SONAME);
+    if (!codec) return;
+    void *format = open_library(AVFORMAT_SONAME);
+    if (!format) return;
+    const char *missing = NULL;
+#define RESOLVE(library, type, name, parameters, arguments)                  \
+    *(void **)&pointer_##name = dlsym(library, #name); /* POSIX's idiom */ \
+    if (!pointer_##name && !missing) missing = #name;
+#define RESOLVE_VOID(library, name, parameters, arguments) RESOLVE(library, void, name, parameters, arguments)
+    CFFMPEG_FUNCTIONS(RESOLVE, RESOLVE_VOID)
+#undef RESOLVE
+#undef RESOLVE_VOID
+    if (missing) {
+        snprintf(failure, sizeof failure, "%s or %s has no symbol %s", AVCODEC_SONAME, AVFORMAT_SONAME, missing);
+        return;
+    }
+    /* Handles stay open for the life of the process: FFmpeg objects may outlive any owner. */
+    __atomic_store_n(&loaded, 1, __ATOMIC_RELEASE);
+}
+
+int cffmpeg_load(char *message, size_t size) {
+    pthread_once(&once, load_once);
+    if (__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) return 0;
+    if (message && size > 0) snprintf(message, size, "%s", failure);
+    return -1;
+}
+
+int cffmpeg_is_loaded(void) { return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE); }
+
+int cffmpeg_try_open(const char *soname, char *message, size_t size) {
+    void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
+    if (handle) {
+        dlclose(handle);
+        return 0;
+    }
+    const char *reason = dlerror();
+    if (message && size > 0) snprintf(message, size, "%s", reason ? reason : soname);
+    return -1;
+}
+
+/* A call before a successful cffmpeg_load is a programming error in SubCore (every owner type loads first):
+ * report the loader's reason and stop rather than jump through a null pointer. */
+static void require_loaded(const char *function) {
+    char message[512];
+    if (cffmpeg_load(message, sizeof message) == 0) return;
+    fprintf(stderr, "subfix: fatal: %s called but FFmpeg could not be loaded: %s\n", function, message);
+    abort();
+}
+
+#define DEFINE_TRAMPOLINE(library, type, name, parameters, arguments) \
+    type name parameters {                                             \
+        require_loaded(#name);                                         \
+        return pointer_##name arguments;                               \
+    }
+#define DEFINE_VOID_TRAMPOLINE(library, name, parameters, arguments) \
+    void name parameters {                                            \
+        require_loaded(#name);                                        \
+        pointer_##name arguments;                                     \
+    }
+CFFMPEG_FUNCTIONS(DEFINE_TRAMPOLINE, DEFINE_VOID_TRAMPOLINE)

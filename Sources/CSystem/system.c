@@ -1,0 +1,8 @@
+#define _GNU_SOURCE
+#include "csystem.h"
+
+#include <fcntl.h>
+
+int csystem_start_writeback(int descriptor, int64_t offset, int64_t length) {
+    return sync_file_range(descriptor, (off64_t)offset, (off64_t)length, SYNC_FILE_RANGE_WRITE);
+}

@@ -1,0 +1,54 @@
+import Foundation
+import Testing
+
+/// `subfix` maps libavformat/libavcodec only when a command touches media: text-only commands start without
+/// them. Checked on the built executable through glibc's loader trace (`LD_DEBUG=files`).
+@Suite struct LazyFFmpegTests {
+    /// The `subfix` executable built next to the test bundle.
+    static var executable: URL {
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("subfix")
+    }
+
+    /// The libraries the dynamic loader opened while `subfix ARGS` ran, and its exit status.
+    static func loadedLibraries(_ arguments: [String]) throws -> (libraries: Set<String>, status: Int32) {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        var environment = ProcessInfo.processInfo.environment
+        environment["LD_DEBUG"] = "files"
+        environment["XDG_DATA_HOME"] = nil
+        environment["HOME"] = ""
+        process.environment = environment
+        let errors = Pipe()
+        process.standardError = errors
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let trace = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        // Lines such as "   1234:     file=libavformat.so.59 [0];  dynamically loaded by ...".
+        let names = trace.split(separator: "\n").compactMap { line -> String? in
+            guard let start = line.range(of: "file=") else { return nil }
+            return String(line[start.upperBound...].prefix { $0 != " " && $0 != "[" })
+        }
+        return (Set(names), process.terminationStatus)
+    }
+
+    @Test func fixingTextNeverLoadsFFmpeg() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let texts = try FileManager.default.contentsOfDirectory(atPath: "Samples")
+            .filter { ["ass", "ssa", "srt", "vtt"].contains(($0 as NSString).pathExtension) }.sorted()
+        try #require(texts.count >= 5)
+        let (libraries, status) = try Self.loadedLibraries(["fix", "--dry-run"] + texts.map { "Samples/" + $0 })
+        #expect(status == 0)
+        #expect(libraries.contains("libass.so.9"))
+        #expect(!libraries.contains { $0.hasPrefix("libavformat") || $0.hasPrefix("libavcodec") })
+    }
+
+    @Test func probingMediaLoadsFFmpegOnFirstUse() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let (libraries, status) = try Self.loadedLibraries(["probe", "Samples/tram.mkv"])
+        #expect(status == 0)
+        #expect(libraries.contains("libavformat.so.59"))
+        #expect(libraries.contains("libavcodec.so.59"))
+    }
+}
