@@ -55,6 +55,13 @@ ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=black:s=1920x1080:r=25:d=2
     -vf "subtitles=$script:fontsdir=Fonts" -frames:v $frames "$work/ffmpeg/%04d.png"
 ffmpeg_seconds=$(echo "$(now) - $start" | bc -l)
 
+# The same ffmpeg run without PNG output: what ffmpeg spends on libass and drawing alone, so that its own PNG
+# encoding share can be printed next to ours.
+start=$(now)
+ffmpeg -nostdin -loglevel error -y -f lavfi -i "color=black:s=1920x1080:r=25:d=20,format=rgb24" \
+    -vf "subtitles=$script:fontsdir=Fonts" -frames:v $frames -f null -
+ffmpeg_null_seconds=$(echo "$(now) - $start" | bc -l)
+
 count_subfix=$(ls "$work/subfix" | wc -l)
 count_ffmpeg=$(ls "$work/ffmpeg" | wc -l)
 timings=$(grep '^timings:' "$work/subfix-timings.txt")
@@ -69,6 +76,10 @@ printf 'subfix per frame: libass %.2f ms, compositing %.2f ms, PNG encoding %.2f
 printf '  unchanged frames reuse the previous pixels and PNG, so libass answers from its caches)\n'
 printf 'compositing + encoding on top of libass: %.0f%% (target <= 25%%)\n' \
     "$(echo "($compositing + $encoding) * 100 / $libass" | bc -l)"
+ffmpeg_render=$(echo "$ffmpeg_null_seconds * 1000 / $frames" | bc -l)
+ffmpeg_png=$(echo "($ffmpeg_seconds - $ffmpeg_null_seconds) * 1000 / $frames" | bc -l)
+printf 'ffmpeg per frame, same frames: libass + drawing %.2f ms, PNG encoding %.2f ms (%.0f%% on top)\n' \
+    "$ffmpeg_render" "$ffmpeg_png" "$(echo "$ffmpeg_png * 100 / $ffmpeg_render" | bc -l)"
 printf 'wall time: subfix %.2f s (%.1f ms/frame), ffmpeg %.2f s (%.1f ms/frame)\n' \
     "$subfix_seconds" "$(echo "$subfix_seconds * 1000 / $frames" | bc -l)" \
     "$ffmpeg_seconds" "$(echo "$ffmpeg_seconds * 1000 / $frames" | bc -l)"

@@ -13,17 +13,20 @@ final class CommandIO: Sendable {
     let stdoutIsTerminal: Bool
     /// The environment commands read defaults from (`XDG_DATA_HOME`, ...).
     let environment: [String: String]
+    /// How long a run goes before it shows a progress line on a terminal (tests shorten it).
+    let progressDelay: TimeInterval
 
     init(
         stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment
+        environment: [String: String] = ProcessInfo.processInfo.environment, progressDelay: TimeInterval = 1
     ) {
         self.writeOut = stdout
         self.writeErr = stderr
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
+        self.progressDelay = progressDelay
     }
 
     /// The process's own standard output and error.
@@ -36,12 +39,15 @@ final class CommandIO: Sendable {
             stderrIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
-    /// An IO that keeps what is written, for tests.
-    static func capturing(environment: [String: String] = [:]) -> (CommandIO, CapturedOutput) {
+    /// An IO that keeps what is written, for tests; `terminal` makes standard error count as a terminal, with
+    /// progress lines shown after `progressDelay`.
+    static func capturing(
+        environment: [String: String] = [:], terminal: Bool = false, progressDelay: TimeInterval = 1
+    ) -> (CommandIO, CapturedOutput) {
         let captured = CapturedOutput()
         let io = CommandIO(
-            stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) },
-            environment: environment)
+            stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) }, stderrIsTerminal: terminal,
+            environment: environment, progressDelay: progressDelay)
         return (io, captured)
     }
 

@@ -164,7 +164,7 @@ enum FixCommand {
 
     /// Processes the files on `jobs` threads and prints each result in input order as soon as it and all
     /// before it are done (a media file gives one result per track). A progress line goes to a terminal's
-    /// stderr once the run has taken a second.
+    /// stderr once the run has taken a second (`io.progressDelay`), refreshed at most every 0.1 s.
     private static func process(
         _ inputs: [FixInput], outputs: [Result<String?, FixFailure>], claims: FixClaims, options: FixOptions,
         jobs: Int, io: CommandIO, json: Bool
@@ -175,7 +175,7 @@ enum FixCommand {
             var done = 0
             var results: [[FixFileResult]?]
             var progressShown = false
-            var lastProgress = 0.0
+            var lastProgress: Double?
         }
         let state = Mutex(State(results: Array(repeating: nil, count: inputs.count)))
         let start = Date()
@@ -209,7 +209,9 @@ enum FixCommand {
                         state.printed += 1
                     }
                     let elapsed = Date().timeIntervalSince(start)
-                    if io.stderrIsTerminal, elapsed > 1, elapsed - state.lastProgress > 0.1, state.done < inputs.count {
+                    if io.stderrIsTerminal, elapsed > io.progressDelay, state.done < inputs.count,
+                        state.lastProgress.map({ elapsed - $0 > 0.1 }) ?? true
+                    {
                         io.progress("\r[\(state.done)/\(inputs.count)] fixing...")
                         state.progressShown = true
                         state.lastProgress = elapsed

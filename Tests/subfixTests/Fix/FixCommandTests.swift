@@ -59,6 +59,25 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(listing(folder + "/single") == ["e01.SRT"])
     }
 
+    @Test func progressLineOnlyOnATerminal() throws {
+        let folder = try temporaryFolder()
+        for name in ["a.srt", "b.srt", "c.srt"] { try write(srt, to: folder + "/" + name) }
+        let arguments = ["fix", folder, "--dry-run", "--jobs", "1"]
+        // Not a terminal (a pipe, a log file): never a progress line.
+        let (plainIO, plain) = CommandIO.capturing(progressDelay: 0)
+        #expect(SubfixCLI.run(arguments, io: plainIO) == .success)
+        #expect(plain.stderr == "")
+        // A terminal, once the run has taken longer than the delay: "[done/total] fixing..." on one line that
+        // is rewritten in place and cleared before results and at the end.
+        let (terminalIO, terminal) = CommandIO.capturing(terminal: true, progressDelay: 0)
+        #expect(SubfixCLI.run(arguments, io: terminalIO) == .success)
+        #expect(terminal.stderr.hasPrefix("\r[1/3] fixing..."))
+        #expect(terminal.stderr.hasSuffix("\r\u{1B}[K"))
+        #expect(!terminal.stderr.contains("\n"))
+        #expect(!terminal.stderr.contains("[3/3]"))
+        #expect(terminal.stdout == plain.stdout)
+    }
+
     @Test func inPlaceKeepsABackupAndPermissions() throws {
         let folder = try temporaryFolder()
         let path = folder + "/a.srt"
