@@ -18,7 +18,7 @@ let package = Package(
             name: "CSQLite", path: "Sources/CSQLite", pkgConfig: "sqlite3",
             providers: [.apt(["libsqlite3-dev"])]),
         .systemLibrary(
-            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: "libswscale",
+            name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: nil,
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         .systemLibrary(
             name: "CLibass", path: "Sources/CLibass", pkgConfig: "libass",
@@ -33,7 +33,7 @@ let package = Package(
             name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
             providers: [.apt(["libuchardet-dev"])]),
 
-        // libavformat and libavcodec, bound on first use instead of at process start (see its header).
+        // FFmpeg's libraries, bound on first use instead of at process start (see its header).
         .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         // Linux calls Swift's Glibc module leaves out (sync_file_range).

@@ -11,11 +11,22 @@
 #include <libavcodec/version_major.h>
 #include <libavformat/avformat.h>
 #include <libavformat/version_major.h>
+#include <libavutil/dict.h>
+#include <libavutil/error.h>
+#include <libavutil/frame.h>
+#include <libavutil/log.h>
 #include <libavutil/macros.h>
+#include <libavutil/mathematics.h>
+#include <libavutil/mem.h>
+#include <libavutil/version.h>
+#include <libswscale/swscale.h>
+#include <libswscale/version_major.h>
 
 /* The sonames this build was compiled against: the major versions of the headers. */
 #define AVCODEC_SONAME "libavcodec.so." AV_STRINGIFY(LIBAVCODEC_VERSION_MAJOR)
 #define AVFORMAT_SONAME "libavformat.so." AV_STRINGIFY(LIBAVFORMAT_VERSION_MAJOR)
+#define AVUTIL_SONAME "libavutil.so." AV_STRINGIFY(LIBAVUTIL_VERSION_MAJOR)
+#define SWSCALE_SONAME "libswscale.so." AV_STRINGIFY(LIBSWSCALE_VERSION_MAJOR)
 
 /* Every function SubCore uses: X(library, return type, name, (parameters), (arguments)); XV for void ones.
  * The definitions below must match the headers' declarations, so the compiler checks every signature. */
@@ -69,7 +80,34 @@
     X(codec, int, avcodec_send_frame, (AVCodecContext * avctx, const AVFrame *frame), (avctx, frame))         \
     X(codec, int, avcodec_send_packet, (AVCodecContext * avctx, const AVPacket *avpkt), (avctx, avpkt))       \
     X(codec, unsigned, avcodec_version, (void), ())                                                           \
-    XV(codec, avsubtitle_free, (AVSubtitle * sub), (sub))
+    XV(codec, avsubtitle_free, (AVSubtitle * sub), (sub))                                                     \
+    X(util, AVDictionaryEntry *, av_dict_get,                                                                 \
+      (const AVDictionary *m, const char *key, const AVDictionaryEntry *prev, int flags), (m, key, prev, flags)) \
+    X(util, AVFrame *, av_frame_alloc, (void), ())                                                            \
+    XV(util, av_frame_free, (AVFrame * *frame), (frame))                                                      \
+    X(util, int, av_frame_get_buffer, (AVFrame * frame, int align), (frame, align))                           \
+    X(util, int, av_frame_make_writable, (AVFrame * frame), (frame))                                          \
+    XV(util, av_frame_move_ref, (AVFrame * dst, AVFrame *src), (dst, src))                                    \
+    XV(util, av_frame_unref, (AVFrame * frame), (frame))                                                      \
+    XV(util, av_free, (void *ptr), (ptr))                                                                     \
+    XV(util, av_log_default_callback, (void *avcl, int level, const char *fmt, va_list vl),                   \
+       (avcl, level, fmt, vl))                                                                                \
+    X(util, int, av_log_get_level, (void), ())                                                                \
+    XV(util, av_log_set_callback, (void (*callback)(void *, int, const char *, va_list)), (callback))        \
+    X(util, void *, av_mallocz, (size_t size), (size))                                                        \
+    X(util, int64_t, av_rescale_q, (int64_t a, AVRational bq, AVRational cq), (a, bq, cq))                    \
+    X(util, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size))  \
+    X(util, unsigned, avutil_version, (void), ())                                                             \
+    XV(scale, sws_freeContext, (struct SwsContext * swsContext), (swsContext))                                \
+    X(scale, struct SwsContext *, sws_getContext,                                                             \
+      (int srcW, int srcH, enum AVPixelFormat srcFormat, int dstW, int dstH, enum AVPixelFormat dstFormat,    \
+       int flags, SwsFilter *srcFilter, SwsFilter *dstFilter, const double *param),                           \
+      (srcW, srcH, srcFormat, dstW, dstH, dstFormat, flags, srcFilter, dstFilter, param))                     \
+    X(scale, int, sws_scale,                                                                                  \
+      (struct SwsContext * c, const uint8_t *const srcSlice[], const int srcStride[], int srcSliceY,          \
+       int srcSliceH, uint8_t *const dst[], const int dstStride[]),                                           \
+      (c, srcSlice, srcStride, srcSliceY, srcSliceH, dst, dstStride))                                         \
+    X(scale, unsigned, swscale_version, (void), ())
 
 /* One pointer per function, typed from the header's own declaration. */
 #define DECLARE_POINTER(library, type, name, parameters, arguments) static __typeof__(name) *pointer_##name;
@@ -90,6 +128,10 @@ static void *open_library(const char *soname) {
 }
 
 static void load_once(void) {
+    void *util = open_library(AVUTIL_SONAME);
+    if (!util) return;
+    void *scale = open_library(SWSCALE_SONAME);
+    if (!scale) return;
     void *codec = open_library(AVCODEC_SONAME);
     if (!codec) return;
     void *format = open_library(AVFORMAT_SONAME);
@@ -103,7 +145,7 @@ static void load_once(void) {
 #undef RESOLVE
 #undef RESOLVE_VOID
     if (missing) {
-        snprintf(failure, sizeof failure, "%s or %s has no symbol %s", AVCODEC_SONAME, AVFORMAT_SONAME, missing);
+        snprintf(failure, sizeof failure, "FFmpeg's libraries have no symbol %s", missing);
         return;
     }
     /* Handles stay open for the life of the process: FFmpeg objects may outlive any owner. */

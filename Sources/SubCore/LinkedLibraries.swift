@@ -17,7 +17,7 @@ public struct LinkedLibrary: Sendable, Equatable {
     }
 }
 
-/// The versions of the C libraries SubCore actually links (libavformat and libavcodec on first use), read from
+/// The versions of the C libraries SubCore actually links (FFmpeg's on first use), read from
 /// the libraries themselves.
 public enum LinkedLibraries {
     /// libavformat, libavcodec, libavutil, libswscale, libass, FreeType and fontconfig, in that order.
@@ -25,15 +25,15 @@ public enum LinkedLibraries {
         [
             LinkedLibrary(name: "libavformat", version: loadedFFmpeg { dotted(avformat_version(), bits: 8) }),
             LinkedLibrary(name: "libavcodec", version: loadedFFmpeg { dotted(avcodec_version(), bits: 8) }),
-            LinkedLibrary(name: "libavutil", version: dotted(avutil_version(), bits: 8)),
-            LinkedLibrary(name: "libswscale", version: dotted(swscale_version(), bits: 8)),
+            LinkedLibrary(name: "libavutil", version: loadedFFmpeg { dotted(avutil_version(), bits: 8) }),
+            LinkedLibrary(name: "libswscale", version: loadedFFmpeg { dotted(swscale_version(), bits: 8) }),
             LinkedLibrary(name: "libass", version: libassVersion()),
             LinkedLibrary(name: "FreeType", version: freetypeVersion()),
             LinkedLibrary(name: "fontconfig", version: fontconfigVersion()),
         ]
     }
 
-    /// `version()` of libavformat/libavcodec, which load on first use; the loader's reason when they cannot.
+    /// `version()` of an FFmpeg library, loaded on first use; the loader's reason when they cannot be loaded.
     static func loadedFFmpeg(_ version: () -> String) -> String {
         do {
             try FFmpegLibraries.load(file: "")

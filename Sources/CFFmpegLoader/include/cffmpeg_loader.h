@@ -2,13 +2,13 @@
 #define CFFMPEG_LOADER_H
 #include <stddef.h>
 
-/* libavformat and libavcodec are loaded on first use (dlopen), not at process start: together they pull in
- * about 150 shared libraries that cost every subfix process ~30 ms before main, although text-only commands
- * (fix, index, search) never call them. libavutil and libswscale stay linked normally (cheap to load).
- * Every libavformat/libavcodec function SubCore calls is defined in loader.c under its own name; its first
- * call loads the libraries. Call cffmpeg_load first to turn a missing library into an error instead. */
+/* FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale) are loaded on first use (dlopen), not at
+ * process start: together they pull in about 170 shared libraries that cost every subfix process ~33 ms before
+ * main, although text-only commands (fix, index, search) never call them. Every FFmpeg function SubCore calls
+ * is defined in loader.c under its own name; its first call loads the libraries. Call cffmpeg_load first to
+ * turn a missing library into an error instead. */
 
-/* Loads both libraries once (thread-safe). Returns 0, or -1 with the dynamic loader's message in `message`. */
+/* Loads the libraries once (thread-safe). Returns 0, or -1 with the dynamic loader's message in `message`. */
 int cffmpeg_load(char *message, size_t size);
 
 /* 1 once cffmpeg_load succeeded in this process, else 0. */

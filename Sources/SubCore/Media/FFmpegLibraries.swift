@@ -1,16 +1,17 @@
 internal import CFFmpegLoader
 
-/// libavformat and libavcodec, loaded on first use rather than at process start (text-only commands never
-/// pay for the ~150 libraries they pull in). Every owner of an FFmpeg resource calls `load(file:)` first.
+/// FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale), loaded on first use rather than at
+/// process start (text-only commands never pay for the ~170 libraries they pull in). Every owner of an FFmpeg
+/// resource calls `load(file:)` first.
 enum FFmpegLibraries {
-    /// nil once both libraries are loaded, else the dynamic loader's message. Computed once per process.
+    /// nil once the libraries are loaded, else the dynamic loader's message. Computed once per process.
     private static let failure: String? = {
         var buffer = [CChar](repeating: 0, count: 512)
         let status = buffer.withUnsafeMutableBufferPointer { cffmpeg_load($0.baseAddress, $0.count) }
         return status == 0 ? nil : string(buffer)
     }()
 
-    /// Loads libavformat and libavcodec, or throws `.librariesUnavailable` about `file` with the loader's reason.
+    /// Loads FFmpeg's libraries, or throws `.librariesUnavailable` about `file` with the loader's reason.
     static func load(file: String) throws(MediaError) {
         if let failure { throw .librariesUnavailable(file: file, message: failure) }
     }

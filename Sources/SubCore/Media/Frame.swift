@@ -6,6 +6,7 @@ final class Frame {
     let frame: UnsafeMutablePointer<AVFrame>
 
     init(file: String) throws {
+        try FFmpegLibraries.load(file: file)
         guard let allocated = av_frame_alloc() else {
             throw MediaError.library("av_frame_alloc", cffmpeg_averror_enomem(), file: file)
         }

@@ -25,7 +25,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case noSuchAttachment(file: String, stream: Int)
     /// Writing an output file failed.
     case write(file: String, cause: String)
-    /// libavformat/libavcodec could not be loaded (they are loaded on first use); carries the loader's message.
+    /// FFmpeg's libraries could not be loaded (they are loaded on first use); carries the loader's message.
     case librariesUnavailable(file: String, message: String)
 
     /// The file the error is about.
@@ -66,7 +66,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .write(_, let cause):
             return cause
         case .librariesUnavailable(_, let message):
-            return "FFmpeg's libavformat/libavcodec could not be loaded: \(message)"
+            return "FFmpeg's libraries could not be loaded: \(message)"
         }
     }
 

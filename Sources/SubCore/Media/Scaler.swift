@@ -10,6 +10,7 @@ final class Scaler {
         sourceWidth: Int32, sourceHeight: Int32, sourceFormat: AVPixelFormat, width: Int32, height: Int32,
         format: AVPixelFormat, file: String
     ) throws {
+        try FFmpegLibraries.load(file: file)
         guard
             let made = sws_getContext(
                 sourceWidth, sourceHeight, sourceFormat, width, height, format, SWS_BILINEAR, nil, nil, nil)

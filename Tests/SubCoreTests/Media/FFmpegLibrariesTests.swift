@@ -26,7 +26,7 @@ import Testing
         #expect(error.file == "movie.mkv")
         #expect(
             error.description
-                == "FFmpeg's libavformat/libavcodec could not be loaded: libavformat.so.59: cannot open shared object "
-                + "file: No such file or directory")
+                == "FFmpeg's libraries could not be loaded: libavformat.so.59: cannot open shared object file: No "
+                + "such file or directory")
     }
 }

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-/// `subfix` maps libavformat/libavcodec only when a command touches media: text-only commands start without
+/// `subfix` maps FFmpeg's libraries only when a command touches media: text-only commands start without
 /// them. Checked on the built executable through glibc's loader trace (`LD_DEBUG=files`).
 @Suite struct LazyFFmpegTests {
     /// The `subfix` executable built next to the test bundle.
@@ -41,7 +41,8 @@ import Testing
         let (libraries, status) = try Self.loadedLibraries(["fix", "--dry-run"] + texts.map { "Samples/" + $0 })
         #expect(status == 0)
         #expect(libraries.contains("libass.so.9"))
-        #expect(!libraries.contains { $0.hasPrefix("libavformat") || $0.hasPrefix("libavcodec") })
+        let ffmpeg = ["libavformat", "libavcodec", "libavutil", "libswscale"]
+        #expect(!libraries.contains { name in ffmpeg.contains { name.hasPrefix($0) } })
     }
 
     @Test func probingMediaLoadsFFmpegOnFirstUse() throws {
@@ -50,5 +51,7 @@ import Testing
         #expect(status == 0)
         #expect(libraries.contains("libavformat.so.59"))
         #expect(libraries.contains("libavcodec.so.59"))
+        #expect(libraries.contains("libavutil.so.57"))
+        #expect(libraries.contains("libswscale.so.6"))
     }
 }
