@@ -364,7 +364,7 @@ func runCoreProfile(_ name: String) throws {
             }
             print("arguments:", Double(cpuNanoseconds() - start) / 1e6, "ms")
         default:
-            print("subdb-bench: unknown profile \(name) (fetchAll, cursor, insert, arguments)")
+            print("subdb-bench: unknown profile \(name) (fetchAll, cursor, insert, arguments, fts)")
             return
         }
     }

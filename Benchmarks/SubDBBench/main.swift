@@ -10,7 +10,8 @@ let groups = Set(CommandLine.arguments.dropFirst())
 
 do {
     if let profile = groups.first(where: { $0.hasPrefix("profile:") }) {
-        try runCoreProfile(String(profile.dropFirst("profile:".count)))
+        let name = String(profile.dropFirst("profile:".count))
+        if name == "fts" { try runFTSProfile() } else { try runCoreProfile(name) }
         exit(0)
     }
     if groups.isEmpty || groups.contains("core") {
