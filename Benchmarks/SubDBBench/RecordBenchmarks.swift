@@ -165,8 +165,9 @@ func runRecordBenchmarks() throws {
 }
 
 /// Repeats the FTS5 benchmark's SubDB side for a profiler (`perf record .build/release/subdb-bench profile:fts`),
-/// on the database that `subdb-bench records` leaves behind.
-func runFTSProfile() throws {
+/// on the database that `subdb-bench records` leaves behind; `raw` repeats the raw C side instead,
+/// `recordFetchAll` the Codable fetchAll benchmark.
+func runFTSProfile(raw: Bool = false, recordFetchAll: Bool = false) throws {
     let path = benchDirectory + "/subdb-records.sqlite"
     guard FileManager.default.fileExists(atPath: path) else {
         print("subdb-bench: run `subdb-bench records` first to create \(path)")
@@ -177,7 +178,16 @@ func runFTSProfile() throws {
         try FTS5Pattern(rawPattern: "\(100 + index * 3)* OR bridge \(index * 487)")
     }
     var sink = 0
-    for _ in 0..<50 {
+    if recordFetchAll {
+        for _ in 0..<30 { sink &+= try queue.read { db in try Dialogue.fetchAll(db) }.count }
+        return
+    }
+    if raw {
+        let connection = RawConnection(path: path)
+        let rawPatterns = patterns.map(\.rawPattern)
+        for _ in 0..<50 { sink &+= rawFTSQueries(connection, rawPatterns) }
+    }
+    for _ in 0..<(raw ? 0 : 50) {
         sink &+= try queue.read { db in
             var count = 0
             for pattern in patterns {

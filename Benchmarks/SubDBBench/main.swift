@@ -11,7 +11,12 @@ let groups = Set(CommandLine.arguments.dropFirst())
 do {
     if let profile = groups.first(where: { $0.hasPrefix("profile:") }) {
         let name = String(profile.dropFirst("profile:".count))
-        if name == "fts" { try runFTSProfile() } else { try runCoreProfile(name) }
+        switch name {
+        case "fts": try runFTSProfile()
+        case "rawFTS": try runFTSProfile(raw: true)
+        case "recordFetchAll": try runFTSProfile(recordFetchAll: true)
+        default: try runCoreProfile(name)
+        }
         exit(0)
     }
     if groups.isEmpty || groups.contains("core") {

@@ -30,6 +30,8 @@ public final class Statement {
     @exclusivity(unchecked) var isBusy = false
     /// What the statement reads and writes, from the authorizer (Observation/); nil until first needed.
     var authorization: StatementAuthorization?
+    /// The record decoding state of the last record fetch (Record/RecordDecodingContext.swift).
+    var cachedRecordDecodingContext: RecordDecodingContext?
     /// The arguments last bound.
     var boundArguments = BoundArguments.arguments(StatementArguments())
 
@@ -270,9 +272,13 @@ public final class Statement {
         let code = sqlite3_step(sqliteStatement)
         let generation = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
         if generation != prepareGeneration {
+            // Recompiled: after a schema change, or after `PRAGMA query_only` (every `read`), which expires all
+            // statements. Keep the layout object when the columns did not change: rows and record decoding
+            // contexts compare layouts by identity.
             prepareGeneration = generation
             columnCount = Int(sqlite3_column_count(sqliteStatement))
-            layout = RowLayout(statement: sqliteStatement, count: columnCount)
+            let newLayout = RowLayout(statement: sqliteStatement, count: columnCount)
+            if newLayout.names != layout.names { layout = newLayout }
         }
         return code
     }

@@ -33,7 +33,8 @@ extension FetchableRecord {
     /// Records decoded from a prepared statement.
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        let context = RecordDecodingContext(layout: statement.layout)
+        let context = statement.recordDecodingContext()
+        defer { context.detachRows() }
         return try context.withCurrent {
             var records: [Self] = []
             while let row = try rows.next() {
@@ -53,7 +54,8 @@ extension FetchableRecord {
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         guard let row = try rows.next() else { return nil }
-        let context = RecordDecodingContext(layout: statement.layout)
+        let context = statement.recordDecodingContext()
+        defer { context.detachRows() }
         return try context.decode(Self.self, row: row)
     }
 

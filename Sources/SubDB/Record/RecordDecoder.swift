@@ -7,7 +7,7 @@ extension FetchableRecord where Self: Decodable {
     public init(row: Row) throws {
         let context = RecordDecodingContext.current(for: row)
         let decoder = context.state(for: Self.self).decoder(for: row)
-        defer { decoder.isInUse = false }
+        defer { decoder.finishDecoding() }
         try self.init(from: decoder)
     }
 }
@@ -24,6 +24,8 @@ final class RecordDecoder: Decoder {
     @exclusivity(unchecked) var position = 0
     /// True while a record decodes from this decoder (decoders are reused from row to row).
     @exclusivity(unchecked) var isInUse = false
+    /// True for the decoder its state reuses from row to row.
+    @exclusivity(unchecked) var isReusable = false
     /// The keyed container of the last `container(keyedBy:)` call, reused for the next rows.
     @exclusivity(unchecked) private var cachedContainer: AnyObject?
     @exclusivity(unchecked) private var cachedKeyType: Any.Type?
@@ -49,6 +51,28 @@ final class RecordDecoder: Decoder {
         } else {
             sqliteStatement = nil
         }
+    }
+
+    /// Ends the decoding of one record. A decoder that its state does not keep for the next rows drops its
+    /// cached container, which refers back to it.
+    @inline(__always)
+    func finishDecoding() {
+        isInUse = false
+        if !isReusable { cachedContainer = nil }
+    }
+
+    /// Lets go of the current row, so that a decoding context kept with its statement does not keep the
+    /// statement alive through the row.
+    func detach(_ placeholder: Row) {
+        row = placeholder
+        sqliteStatement = nil
+        position = 0
+    }
+
+    /// Drops the cached container, which refers back to this decoder (called when the state goes away).
+    func dropCachedContainer() {
+        cachedContainer = nil
+        cachedKeyType = nil
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {

@@ -15,6 +15,12 @@ final class RecordDecodingContext {
 
     init(layout: RowLayout) { self.layout = layout }
 
+    /// Lets the decoders of every state go of their rows (see ``Statement/recordDecodingContext()``).
+    func detachRows() {
+        state?.detachRow()
+        for state in otherStates.values { state.detachRow() }
+    }
+
     /// Decodes one record with this context current.
     @inline(__always)
     func decode<Record: FetchableRecord>(_ type: Record.Type, row: Row) throws -> Record {
@@ -62,10 +68,22 @@ final class RecordDecodingState {
     let recordType: any FetchableRecord.Type
     let keyTable: ColumnKeyTable
     @exclusivity(unchecked) private var reusableDecoder: RecordDecoder?
+    /// An empty row for decoders between fetches.
+    private lazy var placeholderRow = Row()
 
     init<Record: FetchableRecord>(_ type: Record.Type, columnNames: [String]) {
         recordType = type
         keyTable = ColumnKeyTable(columnNames: columnNames, strategy: Record.databaseColumnDecodingStrategy)
+    }
+
+    deinit {
+        // The decoder and its cached container refer to each other.
+        reusableDecoder?.dropCachedContainer()
+    }
+
+    /// Points the reusable decoder, when idle, at an empty row.
+    func detachRow() {
+        if let decoder = reusableDecoder, !decoder.isInUse { decoder.detach(placeholderRow) }
     }
 
     var userInfo: [CodingUserInfoKey: Any] { recordType.databaseDecodingUserInfo }
@@ -87,7 +105,10 @@ final class RecordDecodingState {
         }
         let decoder = RecordDecoder(row: row, state: self)
         decoder.isInUse = true
-        if reusableDecoder == nil { reusableDecoder = decoder }
+        if reusableDecoder == nil {
+            reusableDecoder = decoder
+            decoder.isReusable = true
+        }
         return decoder
     }
 }
@@ -138,5 +159,17 @@ final class ColumnKeyTable {
     private func lookup(_ key: String) -> Int? {
         if let index = keyNames.firstIndex(of: key) { return index }
         return keyNames.firstIndex { $0.utf8.count == key.utf8.count && asciiCaseInsensitiveEqual($0, key) }
+    }
+}
+
+extension Statement {
+    /// The decoding context of the records fetched from this statement, kept from fetch to fetch (cached
+    /// statements run the same query many times): no new key table, decoder or container per fetch. The fetch
+    /// calls `detachRows()` when done, so that the context does not keep the statement alive through a row.
+    func recordDecodingContext() -> RecordDecodingContext {
+        if let context = cachedRecordDecodingContext, context.layout === layout { return context }
+        let context = RecordDecodingContext(layout: layout)
+        cachedRecordDecodingContext = context
+        return context
     }
 }
