@@ -26,9 +26,11 @@ final class RecordDecoder: Decoder {
     @exclusivity(unchecked) var isInUse = false
     /// True for the decoder its state reuses from row to row.
     @exclusivity(unchecked) var isReusable = false
-    /// The keyed container of the last `container(keyedBy:)` call, reused for the next rows.
+    /// The keyed container of the last `container(keyedBy:)` call (a ``CachedContainer``), reused for the next
+    /// rows.
     @exclusivity(unchecked) private var cachedContainer: AnyObject?
-    @exclusivity(unchecked) private var cachedKeyType: Any.Type?
+    /// The `Key` type of `cachedContainer`.
+    @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
@@ -76,16 +78,13 @@ final class RecordDecoder: Decoder {
     }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if let cachedContainer, cachedKeyType == Key.self {
-            // Same Key type as the container stored below: the bit pattern is a KeyedDecodingContainer<Key>
-            // (a struct holding one class reference).
-            return unsafeBitCast(cachedContainer, to: KeyedDecodingContainer<Key>.self)
+        if let cachedContainer, cachedKeyType == ObjectIdentifier(Key.self) {
+            // Stored below for this very Key type (`unsafeDowncast` checks it in debug builds).
+            return unsafeDowncast(cachedContainer, to: CachedContainer<Key>.self).container
         }
         let container = KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
-        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
-            cachedContainer = unsafeBitCast(container, to: AnyObject.self)
-            cachedKeyType = Key.self
-        }
+        cachedContainer = CachedContainer(container)
+        cachedKeyType = ObjectIdentifier(Key.self)
         return container
     }
 
@@ -437,4 +436,11 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         }
         return try T(from: self)
     }
+}
+
+/// A keyed container kept by a ``RecordDecoder`` for the next rows; a class, so that the decoder finds it again
+/// with a checked class cast.
+private final class CachedContainer<Key: CodingKey> {
+    let container: KeyedDecodingContainer<Key>
+    init(_ container: KeyedDecodingContainer<Key>) { self.container = container }
 }

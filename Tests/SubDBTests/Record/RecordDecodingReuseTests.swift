@@ -25,6 +25,22 @@ private struct ReusedPair: FetchableRecord, Equatable {
     }
 }
 
+/// A record reading the row through containers of two key types, alternately.
+private struct TwoKeyTypes: Decodable, FetchableRecord, Equatable {
+    var id: Int64
+    var name: String
+    private enum IDKeys: String, CodingKey { case id }
+    private enum NameKeys: String, CodingKey { case name }
+    init(from decoder: any Decoder) throws {
+        id = try decoder.container(keyedBy: IDKeys.self).decode(Int64.self, forKey: .id)
+        name = try decoder.container(keyedBy: NameKeys.self).decode(String.self, forKey: .name)
+    }
+    init(id: Int64, name: String) {
+        self.id = id
+        self.name = name
+    }
+}
+
 /// Decoding state is kept with a statement from fetch to fetch: results must not leak from one fetch to the
 /// next, and the statement must still be released with its connection.
 @Suite struct RecordDecodingReuseTests {
@@ -128,6 +144,20 @@ private struct ReusedPair: FetchableRecord, Equatable {
             #expect(row.description == "[id:1 name:\"Arthur\" score:7]")
             #expect(try db.cachedStatement(sql: sql).columnNames == ["id", "name", "score"])
             #expect(try ReusedPlayer.fetchAll(db, sql: sql).map(\.name) == ["Arthur", "Barbara", "Craig"])
+        }
+    }
+
+    @Test func containersOfSeveralKeyTypesOnOneDecoder() throws {
+        let dbQueue = try makePlayers()
+        try dbQueue.read { (db: Database) throws in
+            for _ in 0..<2 {
+                let records = try TwoKeyTypes.fetchAll(db, sql: "SELECT id, name FROM player ORDER BY id")
+                #expect(
+                    records == [
+                        TwoKeyTypes(id: 1, name: "Arthur"), TwoKeyTypes(id: 2, name: "Barbara"),
+                        TwoKeyTypes(id: 3, name: "Craig"),
+                    ])
+            }
         }
     }
 }
