@@ -375,7 +375,7 @@ func runCoreProfile(_ name: String) throws {
             print("arguments:", Double(cpuNanoseconds() - start) / 1e6, "ms")
         default:
             print(
-                "subdb-bench: unknown profile \(name) (fetchAll, cursor, rawCursor, insert, rawInsert, arguments, fts, rawFTS, recordFetchAll)"
+                "subdb-bench: unknown profile \(name) (fetchAll, cursor, rawCursor, insert, rawInsert, arguments, fts, rawFTS, recordFetchAll, including, rawIncluding)"
             )
             return
         }

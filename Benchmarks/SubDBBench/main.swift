@@ -15,6 +15,8 @@ do {
         case "fts": try runFTSProfile()
         case "rawFTS": try runFTSProfile(raw: true)
         case "recordFetchAll": try runFTSProfile(recordFetchAll: true)
+        case "including": try runObservationBenchmarks(associationProfile: true)
+        case "rawIncluding": try runObservationBenchmarks(associationProfile: false)
         default: try runCoreProfile(name)
         }
         exit(0)

@@ -16,7 +16,7 @@ extension Array: FetchableRecordArray where Element: FetchableRecord {
     static func decodeRecords(_ rows: [Row], key: String, cache: AssociationDecodingCache) throws -> [Element] {
         guard let first = rows.first else { return [] }
         let context = cache.context(key: key, type: Element.self, layout: first.layout)
-        return try rows.map { try context.decode(Element.self, row: $0) }
+        return try context.withCurrent { try rows.map { try Element(row: $0) } }
     }
 }
 
