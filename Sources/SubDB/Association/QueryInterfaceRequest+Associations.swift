@@ -158,7 +158,8 @@ extension Database {
 }
 
 /// The protocol extension's fetches, for requests without associations.
-private func plainFetchAll<R: FetchRequest>(_ request: R, _ db: Database) throws -> [R.RowDecoder]
+@inlinable
+func plainFetchAll<R: FetchRequest>(_ request: R, _ db: Database) throws -> [R.RowDecoder]
 where R.RowDecoder: FetchableRecord {
     try request.fetchAll(db)
 }
@@ -196,8 +197,17 @@ where R.RowDecoder == Row {
 extension QueryInterfaceRequest where RowDecoder: FetchableRecord {
     /// An array of fetched records; records decode their associations from the row scopes
     /// (`struct BookInfo: Decodable, FetchableRecord { var book: Book; var author: Author }`).
+    @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] {
-        if associationJoins.isEmpty { return try plainFetchAll(self, db) }
+        // Inlinable: specialized for the record type in the caller's module (no generic metadata lookups per
+        // row in the fetch loop).
+        if !hasAssociationJoins { return try plainFetchAll(self, db) }
+        return try fetchAllWithAssociations(db)
+    }
+
+    /// `fetchAll` for requests with associations.
+    @usableFromInline
+    func fetchAllWithAssociations(_ db: Database) throws -> [RowDecoder] {
         let rows = try fetchAssociatedRows(db).rows
         guard let first = rows.first else { return [] }
         let context = RecordDecodingContext(layout: first.layout)

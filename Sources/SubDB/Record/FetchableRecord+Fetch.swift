@@ -31,6 +31,7 @@ extension FetchableRecord {
     }
 
     /// Records decoded from a prepared statement.
+    @inlinable
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         let context = statement.recordDecodingContext()
@@ -67,6 +68,7 @@ extension FetchableRecord {
     }
 
     /// Records decoded from SQL: `Player.fetchAll(db, sql: "SELECT * FROM player")`.
+    @inlinable
     public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments())
         throws -> [Self]
     {

@@ -7,6 +7,7 @@ import Foundation
 ///
 /// The fetch loops make the context current (thread-local) around each `init(row:)` call; the Decodable
 /// `init(row:)` picks it up when the row has the same layout, and builds a throwaway one otherwise.
+@usableFromInline
 final class RecordDecodingContext {
     let layout: RowLayout
     @exclusivity(unchecked) private var state: RecordDecodingState?
@@ -16,6 +17,7 @@ final class RecordDecodingContext {
     init(layout: RowLayout) { self.layout = layout }
 
     /// Lets the decoders of every state go of their rows (see ``Statement/recordDecodingContext()``).
+    @usableFromInline
     func detachRows() {
         state?.detachRow()
         for state in otherStates.values { state.detachRow() }
@@ -31,7 +33,7 @@ final class RecordDecodingContext {
     }
 
     /// Runs `body` with this context current: for loops that decode many records in a row.
-    @inline(__always)
+    @usableFromInline
     func withCurrent<T>(_ body: () throws -> T) rethrows -> T {
         let previous = pthread_getspecific(recordDecodingContextKey)
         pthread_setspecific(recordDecodingContextKey, Unmanaged.passUnretained(self).toOpaque())
@@ -166,6 +168,7 @@ extension Statement {
     /// The decoding context of the records fetched from this statement, kept from fetch to fetch (cached
     /// statements run the same query many times): no new key table, decoder or container per fetch. The fetch
     /// calls `detachRows()` when done, so that the context does not keep the statement alive through a row.
+    @usableFromInline
     func recordDecodingContext() -> RecordDecodingContext {
         if let context = cachedRecordDecodingContext, context.layout === layout { return context }
         let context = RecordDecodingContext(layout: layout)
