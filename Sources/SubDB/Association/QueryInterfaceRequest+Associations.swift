@@ -211,12 +211,7 @@ extension QueryInterfaceRequest where RowDecoder: FetchableRecord {
         let rows = try fetchAssociatedRows(db).rows
         guard let first = rows.first else { return [] }
         let context = RecordDecodingContext(layout: first.layout)
-        return try context.withCurrent {
-            var records: [RowDecoder] = []
-            records.reserveCapacity(rows.count)
-            for row in rows { records.append(try RowDecoder(row: row)) }
-            return records
-        }
+        return try context.withCurrent { try decodeEach(rows, as: RowDecoder.self) }
     }
 
     /// A cursor over the fetched records; requests with associations throw (use `fetchAll`).

@@ -199,6 +199,29 @@ extension TestDatabase {
         #expect(infos[0].books[1_024] == Book(id: 1_025, authorId: 1, title: "t1025", year: 1_025 % 7))
     }
 
+    @Test func aPrefetchedRecordThatFailsToDecodeThrows() throws {
+        let test = try TestDatabase()
+        try test.dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE book (
+                        id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
+                    INSERT INTO author VALUES (1, 'a');
+                    INSERT INTO book VALUES (1, 1, 'ok', 1900), (2, 1, 'no year', NULL), (3, 1, 'ok', 1901);
+                    """)
+        }
+        let error = #expect(throws: RowDecodingError.self) {
+            try test.dbQueue.read { db in
+                try Author.including(all: Author.books).asRequest(of: AuthorInfo.self).fetchAll(db)
+            }
+        }
+        #expect(
+            error?.description
+                == "could not decode Int64 from database value NULL - column: \"year\", column index: 3, "
+                + "row: [id:2 authorId:1 title:\"no year\" year:NULL]")
+    }
+
     @Test func includingAllChunksUnderTheVariableLimit() throws {
         let test = try TestDatabase()
         try test.dbQueue.write { db in
