@@ -331,6 +331,7 @@ func runCoreProfile(_ name: String) throws {
         return
     }
     let queue = try DatabaseQueue(path: path)
+    let rawConnection = RawConnection(path: path)
     var sink = 0
     for _ in 0..<30 {
         switch name {
@@ -339,14 +340,23 @@ func runCoreProfile(_ name: String) throws {
         case "cursor":
             sink &+= try queue.read { db in
                 let rows = try Row.fetchCursor(db, sql: BenchData.selectSQL)
+                var checksum = 0
                 while let row = try rows.next() {
                     let id: Int64 = row[0]
                     let name: String = row[1]
+                    let score: Int64 = row[2]
+                    let start: Int64 = row[3]
                     let text: String = row[4]
-                    sink &+= Int(id) &+ name.utf8.count &+ text.utf8.count
+                    checksum &+= Int(id &+ score &+ start) &+ name.utf8.count &+ text.utf8.count
                 }
-                return 0
+                return checksum
             }
+        case "rawCursor":
+            sink &+= rawIterate(rawConnection)
+        case "rawInsert":
+            let connection = RawConnection(path: freshDatabasePath("profile.sqlite"))
+            connection.exec(BenchData.createTableSQL)
+            rawInsertAll(connection)
         case "insert":
             let insertQueue = try DatabaseQueue(path: freshDatabasePath("profile.sqlite"))
             try insertQueue.write { db in
@@ -364,7 +374,9 @@ func runCoreProfile(_ name: String) throws {
             }
             print("arguments:", Double(cpuNanoseconds() - start) / 1e6, "ms")
         default:
-            print("subdb-bench: unknown profile \(name) (fetchAll, cursor, insert, arguments)")
+            print(
+                "subdb-bench: unknown profile \(name) (fetchAll, cursor, rawCursor, insert, rawInsert, arguments, fts, rawFTS, recordFetchAll, including, rawIncluding)"
+            )
             return
         }
     }

@@ -115,13 +115,16 @@ private func twoQueries(_ db: Database) throws -> [BenchAuthorInfo] {
     return authors.map { BenchAuthorInfo(author: $0, books: byAuthor[$0.id] ?? []) }
 }
 
-/// Runs the observation and association benchmarks and prints the results.
-func runObservationBenchmarks() throws {
-    print("\nObservation: \(commitCount) single-row commits, \(observationCount) live observations")
-    let queue = try DatabaseQueue(path: freshDatabasePath("observation-queue.sqlite"))
-    printLatency("commit → onChange (queue)", try measureCommitToChange(queue))
-    let pool = try DatabasePool(path: freshDatabasePath("observation-pool.sqlite"))
-    printLatency("commit → onChange (pool)", try measureCommitToChange(pool))
+/// Runs the observation and association benchmarks and prints the results. `associationProfile` (true: the
+/// `including(all:)` side, false: the two-query side) repeats one side of the association benchmark instead.
+func runObservationBenchmarks(associationProfile: Bool? = nil) throws {
+    if associationProfile == nil {
+        print("\nObservation: \(commitCount) single-row commits, \(observationCount) live observations")
+        let queue = try DatabaseQueue(path: freshDatabasePath("observation-queue.sqlite"))
+        printLatency("commit → onChange (queue)", try measureCommitToChange(queue))
+        let pool = try DatabasePool(path: freshDatabasePath("observation-pool.sqlite"))
+        printLatency("commit → onChange (pool)", try measureCommitToChange(pool))
+    }
 
     let authorCount = 2_000
     let booksPerAuthor = 10
@@ -144,6 +147,15 @@ func runObservationBenchmarks() throws {
         }
     }
     let request = BenchAuthor.including(all: BenchAuthor.books).asRequest(of: BenchAuthorInfo.self)
+    if let profile = associationProfile {
+        // `subdb-bench profile:including` / `profile:rawIncluding`: one side only, repeated for a profiler.
+        var count = 0
+        for _ in 0..<50 {
+            count &+= try dbQueue.read { db in profile ? try request.fetchAll(db) : try twoQueries(db) }.count
+        }
+        if count == 42 { print("") }
+        return
+    }
     var handBest = Double.infinity
     var associationBest = Double.infinity
     var sink = 0

@@ -163,3 +163,40 @@ func runRecordBenchmarks() throws {
     printComparison("200 FTS5 queries, top 20 by bm25", raw: fts.raw, subdb: fts.subdb, target: 1.1)
     if sink == 42 { print("") }  // keeps the results alive
 }
+
+/// Repeats the FTS5 benchmark's SubDB side for a profiler (`perf record .build/release/subdb-bench profile:fts`),
+/// on the database that `subdb-bench records` leaves behind; `raw` repeats the raw C side instead,
+/// `recordFetchAll` the Codable fetchAll benchmark.
+func runFTSProfile(raw: Bool = false, recordFetchAll: Bool = false) throws {
+    let path = benchDirectory + "/subdb-records.sqlite"
+    guard FileManager.default.fileExists(atPath: path) else {
+        print("subdb-bench: run `subdb-bench records` first to create \(path)")
+        return
+    }
+    let queue = try DatabaseQueue(path: path)
+    let patterns = try (0..<ftsQueryCount).map { index in
+        try FTS5Pattern(rawPattern: "\(100 + index * 3)* OR bridge \(index * 487)")
+    }
+    var sink = 0
+    if recordFetchAll {
+        for _ in 0..<30 { sink &+= try queue.read { db in try Dialogue.fetchAll(db) }.count }
+        return
+    }
+    if raw {
+        let connection = RawConnection(path: path)
+        let rawPatterns = patterns.map(\.rawPattern)
+        for _ in 0..<50 { sink &+= rawFTSQueries(connection, rawPatterns) }
+    }
+    for _ in 0..<(raw ? 0 : 50) {
+        sink &+= try queue.read { db in
+            var count = 0
+            for pattern in patterns {
+                let matches = try DialogueMatch.select(Column.rowID, Column("text"))
+                    .matching(pattern).order(Column.rank).limit(20).fetchAll(db)
+                for match in matches { count &+= Int(match.rowid) &+ match.text.utf8.count }
+            }
+            return count
+        }
+    }
+    if sink == 42 { print("") }
+}

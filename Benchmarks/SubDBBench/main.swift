@@ -10,7 +10,15 @@ let groups = Set(CommandLine.arguments.dropFirst())
 
 do {
     if let profile = groups.first(where: { $0.hasPrefix("profile:") }) {
-        try runCoreProfile(String(profile.dropFirst("profile:".count)))
+        let name = String(profile.dropFirst("profile:".count))
+        switch name {
+        case "fts": try runFTSProfile()
+        case "rawFTS": try runFTSProfile(raw: true)
+        case "recordFetchAll": try runFTSProfile(recordFetchAll: true)
+        case "including": try runObservationBenchmarks(associationProfile: true)
+        case "rawIncluding": try runObservationBenchmarks(associationProfile: false)
+        default: try runCoreProfile(name)
+        }
         exit(0)
     }
     if groups.isEmpty || groups.contains("core") {

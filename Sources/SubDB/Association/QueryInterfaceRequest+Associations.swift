@@ -30,7 +30,12 @@ extension QueryInterfaceRequest {
             try prepareForFetch(statement, arguments: context.statementArguments)
             let sqliteStatement = statement.sqliteStatement
             let range = splitter.root.range
+            let layout = splitter.root.layout
+            // Values go to blocks of up to `rowsPerBlock` rows, as in `Row.fetchAll`: no buffer regrown (and
+            // copied) to the size of the whole result.
+            let rowsPerBlock = 1024
             var values = ContiguousArray<DatabaseValue>()
+            values.reserveCapacity(range.count * 16)
             var rowCount = 0
             var done = false
             while try stepStatement(statement, done: &done) {
@@ -41,15 +46,15 @@ extension QueryInterfaceRequest {
                     values.append(DatabaseValue(sqliteStatement: sqliteStatement, index: Int32(index)))
                 }
                 rowCount += 1
+                if !range.isEmpty && values.count == rowsPerBlock * range.count {
+                    Row.appendRows(of: &values, layout: layout, count: range.count, to: &rows)
+                    values.reserveCapacity(rowsPerBlock * range.count)
+                }
             }
             if range.isEmpty {
-                rows = (0..<rowCount).map { _ in Row(layout: splitter.root.layout, values: []) }
-            } else {
-                let block = RowBlock(layout: splitter.root.layout, values: values)
-                rows.reserveCapacity(rowCount)
-                for offset in stride(from: 0, to: values.count, by: range.count) {
-                    rows.append(Row(block: block, offset: offset))
-                }
+                rows = (0..<rowCount).map { _ in Row(layout: layout, values: []) }
+            } else if !values.isEmpty {
+                Row.appendRows(of: &values, layout: layout, count: range.count, to: &rows)
             }
         } else {
             let cursor = try Row.fetchCursor(statement, arguments: context.statementArguments)
@@ -153,7 +158,8 @@ extension Database {
 }
 
 /// The protocol extension's fetches, for requests without associations.
-private func plainFetchAll<R: FetchRequest>(_ request: R, _ db: Database) throws -> [R.RowDecoder]
+@inlinable
+func plainFetchAll<R: FetchRequest>(_ request: R, _ db: Database) throws -> [R.RowDecoder]
 where R.RowDecoder: FetchableRecord {
     try request.fetchAll(db)
 }
@@ -191,15 +197,21 @@ where R.RowDecoder == Row {
 extension QueryInterfaceRequest where RowDecoder: FetchableRecord {
     /// An array of fetched records; records decode their associations from the row scopes
     /// (`struct BookInfo: Decodable, FetchableRecord { var book: Book; var author: Author }`).
+    @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] {
-        if associationJoins.isEmpty { return try plainFetchAll(self, db) }
+        // Inlinable: specialized for the record type in the caller's module (no generic metadata lookups per
+        // row in the fetch loop).
+        if !hasAssociationJoins { return try plainFetchAll(self, db) }
+        return try fetchAllWithAssociations(db)
+    }
+
+    /// `fetchAll` for requests with associations.
+    @usableFromInline
+    func fetchAllWithAssociations(_ db: Database) throws -> [RowDecoder] {
         let rows = try fetchAssociatedRows(db).rows
         guard let first = rows.first else { return [] }
         let context = RecordDecodingContext(layout: first.layout)
-        var records: [RowDecoder] = []
-        records.reserveCapacity(rows.count)
-        for row in rows { records.append(try context.decode(RowDecoder.self, row: row)) }
-        return records
+        return try context.withCurrent { try decodeEach(rows, as: RowDecoder.self) }
     }
 
     /// A cursor over the fetched records; requests with associations throw (use `fetchAll`).

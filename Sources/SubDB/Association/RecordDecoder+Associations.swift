@@ -16,7 +16,7 @@ extension Array: FetchableRecordArray where Element: FetchableRecord {
     static func decodeRecords(_ rows: [Row], key: String, cache: AssociationDecodingCache) throws -> [Element] {
         guard let first = rows.first else { return [] }
         let context = cache.context(key: key, type: Element.self, layout: first.layout)
-        return try rows.map { try context.decode(Element.self, row: $0) }
+        return try context.withCurrent { try decodeEach(rows, as: Element.self) }
     }
 }
 
@@ -80,5 +80,18 @@ extension RecordDecoder {
         RowDecodingError(
             "association \(key.debugDescription) cannot be decoded as \(T.self): use a FetchableRecord type "
                 + "(an array for including(all:))", row: row, statement: nil)
+    }
+}
+
+/// One record per row, written in place into an array of the known size. This code is generic and not
+/// specialized: growing an array (`map`, `append`) would look up the array's metadata for each record.
+func decodeEach<Record: FetchableRecord>(_ rows: [Row], as type: Record.Type) throws -> [Record] {
+    try [Record](unsafeUninitializedCapacity: rows.count) { buffer, initializedCount in
+        guard let base = buffer.baseAddress else { return }
+        for row in rows {
+            // On a throw, the array destroys the `initializedCount` records already written.
+            (base + initializedCount).initialize(to: try Record(row: row))
+            initializedCount += 1
+        }
     }
 }

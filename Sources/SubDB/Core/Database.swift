@@ -32,7 +32,13 @@ public final class Database: CustomStringConvertible {
     /// Registered functions, kept alive while registered.
     var functions: [FunctionKey: DatabaseFunction] = [:]
     /// Transaction observers, change hooks and region tracking (Observation/), created on first use.
-    var observationBroker: DatabaseObservationBroker?
+    var observationBroker: DatabaseObservationBroker? {
+        get { observationSlot.broker }
+        set { observationSlot.broker = newValue }
+    }
+    /// Holds the broker; statements keep a strong reference to it to check for a broker at each step without
+    /// going through their unowned reference to the connection.
+    let observationSlot = ObservationSlot()
 
     /// Opens a connection. `flags` are `sqlite3_open_v2` flags.
     init(path: String, configuration: Configuration, label: String, flags: Int32) throws {
@@ -256,4 +262,10 @@ func isBlankSQL(_ pointer: UnsafePointer<CChar>) -> Bool {
         default: return false
         }
     }
+}
+
+/// The observation broker of one connection, shared by the connection and its statements.
+final class ObservationSlot {
+    /// Nil until the connection needs observation.
+    var broker: DatabaseObservationBroker?
 }

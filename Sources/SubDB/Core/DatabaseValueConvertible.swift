@@ -6,7 +6,7 @@ import Foundation
 ///     enum Grape: String, DatabaseValueConvertible { case chardonnay, merlot }
 ///     try db.execute(sql: "INSERT INTO wine (grape) VALUES (?)", arguments: [Grape.merlot])
 ///     let grape = Grape.fromDatabaseValue(row["grape"])  // nil when the stored text is not a case
-public protocol DatabaseValueConvertible {
+public protocol DatabaseValueConvertible: StatementBinding {
     /// The value stored in the database.
     var databaseValue: DatabaseValue { get }
 

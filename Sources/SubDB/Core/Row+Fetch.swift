@@ -41,7 +41,7 @@ extension Row {
     }
 
     /// Moves `values` into a block and appends one row per `count` values.
-    private static func appendRows(
+    static func appendRows(
         of values: inout ContiguousArray<DatabaseValue>, layout: RowLayout, count: Int, to rows: inout [Row]
     ) {
         let block = RowBlock(layout: layout, values: values)

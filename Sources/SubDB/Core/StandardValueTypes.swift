@@ -61,6 +61,10 @@ extension DatabaseValue {
 extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
     /// 1 for true, 0 for false.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self ? 1 : 0)) }
+    /// Binds 1 or 0 with `sqlite3_bind_int64`.
+    public func bind(to sqliteStatement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(sqliteStatement, index, self ? 1 : 0)
+    }
 
     /// False for zero, true for any other number; nil for NULL, text and blobs.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Bool? {
@@ -85,6 +89,10 @@ extension Bool: DatabaseValueConvertible, StatementColumnConvertible {
 extension Int: DatabaseValueConvertible, StatementColumnConvertible {
     /// An INTEGER.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Binds the integer with `sqlite3_bind_int64`.
+    public func bind(to sqliteStatement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(sqliteStatement, index, Int64(self))
+    }
     /// The integer, or nil when not an integer or out of range.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int? { dbValue.integer(Int.self) }
     /// Reads the column with `sqlite3_column_int64`.
@@ -97,6 +105,10 @@ extension Int: DatabaseValueConvertible, StatementColumnConvertible {
 extension Int64: DatabaseValueConvertible, StatementColumnConvertible {
     /// An INTEGER.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(self)) }
+    /// Binds the integer with `sqlite3_bind_int64`.
+    public func bind(to sqliteStatement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(sqliteStatement, index, self)
+    }
     /// The integer, or nil when not an integer or out of range.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int64? { dbValue.integer(Int64.self) }
     /// Reads the column with `sqlite3_column_int64`.
@@ -109,6 +121,10 @@ extension Int64: DatabaseValueConvertible, StatementColumnConvertible {
 extension Int32: DatabaseValueConvertible, StatementColumnConvertible {
     /// An INTEGER.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .int64(Int64(self))) }
+    /// Binds the integer with `sqlite3_bind_int64`.
+    public func bind(to sqliteStatement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_int64(sqliteStatement, index, Int64(self))
+    }
     /// The integer, or nil when not an integer or out of range.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Int32? { dbValue.integer(Int32.self) }
     /// Reads the column with `sqlite3_column_int64`, range-checked.
@@ -216,6 +232,10 @@ private func unsignedDatabaseValue(_ value: UInt64) -> DatabaseValue {
 extension Double: DatabaseValueConvertible, StatementColumnConvertible {
     /// A REAL.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .double(self)) }
+    /// Binds the number with `sqlite3_bind_double`.
+    public func bind(to sqliteStatement: OpaquePointer, at index: Int32) -> Int32 {
+        sqlite3_bind_double(sqliteStatement, index, self)
+    }
     /// The number (integers convert), or nil for NULL, text and blobs.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> Double? {
         switch dbValue.storage {
@@ -248,6 +268,10 @@ extension Float: DatabaseValueConvertible, StatementColumnConvertible {
 extension String: DatabaseValueConvertible, StatementColumnConvertible {
     /// A TEXT.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(self)) }
+    /// Binds the text with `sqlite3_bind_text`.
+    public func bind(to sqliteStatement: OpaquePointer, at index: Int32) -> Int32 {
+        bindText(self, to: sqliteStatement, at: index)
+    }
     /// The text (blobs decode as UTF-8), or nil for NULL and numbers.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> String? {
         switch dbValue.storage {

@@ -18,6 +18,8 @@ public final class Statement {
     let sqliteConnection: OpaquePointer
     /// The connection (not retained: the connection caches its statements).
     unowned let database: Database
+    /// The connection's observation broker slot, read at each step.
+    let observationSlot: ObservationSlot
     /// Number of parameters (`sqlite3_bind_parameter_count`).
     let parameterCount: Int32
     /// Parameter names without their `:`/`$`/`@` prefix, nil for `?` parameters, indexed from 0.
@@ -28,13 +30,20 @@ public final class Statement {
     @exclusivity(unchecked) var isBusy = false
     /// What the statement reads and writes, from the authorizer (Observation/); nil until first needed.
     var authorization: StatementAuthorization?
+    /// The record decoding state of the last record fetch (Record/RecordDecodingContext.swift).
+    var cachedRecordDecodingContext: RecordDecodingContext?
     /// The arguments last bound.
-    var boundArguments = StatementArguments()
+    var boundArguments = BoundArguments.arguments(StatementArguments())
 
     /// The arguments last bound. Setting invalid arguments is a programmer error: use ``setArguments(_:)`` to
     /// get a thrown error instead.
     public var arguments: StatementArguments {
-        get { boundArguments }
+        get {
+            switch boundArguments {
+            case .arguments(let arguments): return arguments
+            case .values(let values): return StatementArguments(values.map(\.databaseValue))
+            }
+        }
         set {
             do {
                 try setArguments(newValue)
@@ -54,6 +63,7 @@ public final class Statement {
         self.database = database
         self.sqliteStatement = sqliteStatement
         self.sqliteConnection = database.sqliteConnection
+        self.observationSlot = database.observationSlot
         self.columnCount = Int(sqlite3_column_count(sqliteStatement))
         let count = sqlite3_bind_parameter_count(sqliteStatement)
         self.parameterCount = count
@@ -177,52 +187,19 @@ public final class Statement {
                 index += 1
             }
         }
-        boundArguments = arguments
+        boundArguments = .arguments(arguments)
     }
 
     /// Binds one value. The corresponding C functions are `sqlite3_bind_*`.
     @inline(__always)
     private func bind(_ value: DatabaseValue, at index: Int32) throws {
-        let code: Int32
-        switch value.storage {
-        case .null:
-            code = sqlite3_bind_null(sqliteStatement, index)
-        case .int64(let int64):
-            code = sqlite3_bind_int64(sqliteStatement, index, int64)
-        case .double(let double):
-            code = sqlite3_bind_double(sqliteStatement, index, double)
-        case .string(let string):
-            let bound = string.utf8.withContiguousStorageIfAvailable { buffer in
-                bindText(buffer, at: index)
-            }
-            if let bound {
-                code = bound
-            } else {
-                var copy = string
-                code = copy.withUTF8 { bindText($0, at: index) }
-            }
-        case .blob(let data):
-            code = data.withUnsafeBytes { buffer in
-                guard let base = buffer.baseAddress, buffer.count > 0 else {
-                    return sqlite3_bind_zeroblob(sqliteStatement, index, 0)
-                }
-                return sqlite3_bind_blob(sqliteStatement, index, base, Int32(buffer.count), csqlite_transient())
-            }
-        }
-        if code != SQLITE_OK {
-            throw DatabaseError.connectionError(sqliteConnection, code: code, sql: sql)
-        }
+        let code = value.bind(to: sqliteStatement, at: index)
+        if code != SQLITE_OK { throw bindError(code) }
     }
 
-    /// Binds UTF-8 text, copied by SQLite. The corresponding C function is `sqlite3_bind_text`.
-    @inline(__always)
-    private func bindText(_ buffer: UnsafeBufferPointer<UInt8>, at index: Int32) -> Int32 {
-        guard let base = buffer.baseAddress, buffer.count > 0 else {
-            return sqlite3_bind_text(sqliteStatement, index, "", 0, csqlite_static())
-        }
-        return base.withMemoryRebound(to: CChar.self, capacity: buffer.count) {
-            sqlite3_bind_text(sqliteStatement, index, $0, Int32(buffer.count), csqlite_transient())
-        }
+    /// The error for a failed `sqlite3_bind_*` call.
+    private func bindError(_ code: Int32) -> DatabaseError {
+        DatabaseError.connectionError(sqliteConnection, code: code, sql: sql)
     }
 
     // MARK: Executing
@@ -244,6 +221,30 @@ public final class Statement {
         try executeBound()
     }
 
+    /// Executes the statement with positional arguments, each bound straight from its value
+    /// (``StatementBinding``) without building ``StatementArguments`` first.
+    ///
+    ///     try statement.execute(arguments: [name, score])
+    ///
+    /// Same checks and errors as `execute(arguments: StatementArguments)`: a wrong number of values throws.
+    public func execute(arguments values: [any DatabaseValueConvertible]) throws {
+        guard values.count == Int(parameterCount) else {
+            // The general path reports the error (or fills named parameters) exactly as for StatementArguments.
+            try execute(arguments: StatementArguments(values.map(\.databaseValue)))
+            return
+        }
+        resetIfNeeded()
+        let sqliteStatement = self.sqliteStatement
+        // `values[position]` borrows each value in place (iterating or an optional element would copy the
+        // existential first, which costs more than binding it).
+        for position in values.indices {
+            let code = values[position].bind(to: sqliteStatement, at: Int32(truncatingIfNeeded: position + 1))
+            if code != SQLITE_OK { throw bindError(code) }
+        }
+        boundArguments = .values(values)
+        try executeBound()
+    }
+
     /// Steps until done, then resets.
     func executeBound() throws {
         defer { reset() }
@@ -259,7 +260,7 @@ public final class Statement {
     /// columns of `SELECT *` may have changed) and refreshes the column count and names.
     @inline(__always)
     func step() -> Int32 {
-        if let broker = database.observationBroker { return broker.step(self) }
+        if let broker = observationSlot.broker { return broker.step(self) }
         return stepWithoutObservation()
     }
 
@@ -271,9 +272,13 @@ public final class Statement {
         let code = sqlite3_step(sqliteStatement)
         let generation = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
         if generation != prepareGeneration {
+            // Recompiled: after a schema change, or after `PRAGMA query_only` (every `read`), which expires all
+            // statements. Keep the layout object when the columns did not change: rows and record decoding
+            // contexts compare layouts by identity.
             prepareGeneration = generation
             columnCount = Int(sqlite3_column_count(sqliteStatement))
-            layout = RowLayout(statement: sqliteStatement, count: columnCount)
+            let newLayout = RowLayout(statement: sqliteStatement, count: columnCount)
+            if newLayout.names != layout.names { layout = newLayout }
         }
         return code
     }
@@ -295,6 +300,13 @@ public final class Statement {
     func resetIfNeeded() {
         if isBusy { reset() }
     }
+}
+
+/// The arguments a statement last bound: the ``StatementArguments`` it was given, or the values of
+/// `execute(arguments: [...])`, converted to ``StatementArguments`` only when read.
+enum BoundArguments {
+    case arguments(StatementArguments)
+    case values([any DatabaseValueConvertible])
 }
 
 /// The column names of a statement or row, with case-insensitive lookup of the leftmost match.

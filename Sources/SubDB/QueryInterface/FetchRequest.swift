@@ -71,6 +71,7 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible {
         return try RowDecoder.fetchCursor(db, sql: sql, arguments: arguments)
     }
     /// The values of the leftmost column.
+    @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] {
         let (sql, arguments) = try sqlAndArguments(db)
         return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments)

@@ -16,6 +16,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
     var isDistinct = false
     /// Joined and prefetched associations (Association/).
     var associationJoins: [AssociationJoin] = []
+    /// True when the request includes associations (inlinable fetches take the plain path otherwise).
+    @usableFromInline var hasAssociationJoins: Bool { !associationJoins.isEmpty }
 
     init(tableName: String, selection: [SQLSelection]) {
         self.tableName = tableName

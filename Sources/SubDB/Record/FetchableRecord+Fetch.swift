@@ -31,9 +31,11 @@ extension FetchableRecord {
     }
 
     /// Records decoded from a prepared statement.
+    @inlinable
     public static func fetchAll(_ statement: Statement, arguments: StatementArguments? = nil) throws -> [Self] {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
-        let context = RecordDecodingContext(layout: statement.layout)
+        let context = statement.recordDecodingContext()
+        defer { context.detachRows() }
         return try context.withCurrent {
             var records: [Self] = []
             while let row = try rows.next() {
@@ -53,7 +55,8 @@ extension FetchableRecord {
     public static func fetchOne(_ statement: Statement, arguments: StatementArguments? = nil) throws -> Self? {
         let rows = try Row.fetchCursor(statement, arguments: arguments)
         guard let row = try rows.next() else { return nil }
-        let context = RecordDecodingContext(layout: statement.layout)
+        let context = statement.recordDecodingContext()
+        defer { context.detachRows() }
         return try context.decode(Self.self, row: row)
     }
 
@@ -65,6 +68,7 @@ extension FetchableRecord {
     }
 
     /// Records decoded from SQL: `Player.fetchAll(db, sql: "SELECT * FROM player")`.
+    @inlinable
     public static func fetchAll(_ db: Database, sql: String, arguments: StatementArguments = StatementArguments())
         throws -> [Self]
     {

@@ -7,7 +7,7 @@ extension FetchableRecord where Self: Decodable {
     public init(row: Row) throws {
         let context = RecordDecodingContext.current(for: row)
         let decoder = context.state(for: Self.self).decoder(for: row)
-        defer { decoder.isInUse = false }
+        defer { decoder.finishDecoding() }
         try self.init(from: decoder)
     }
 }
@@ -24,9 +24,13 @@ final class RecordDecoder: Decoder {
     @exclusivity(unchecked) var position = 0
     /// True while a record decodes from this decoder (decoders are reused from row to row).
     @exclusivity(unchecked) var isInUse = false
-    /// The keyed container of the last `container(keyedBy:)` call, reused for the next rows.
+    /// True for the decoder its state reuses from row to row.
+    @exclusivity(unchecked) var isReusable = false
+    /// The keyed container of the last `container(keyedBy:)` call (a ``CachedContainer``), reused for the next
+    /// rows.
     @exclusivity(unchecked) private var cachedContainer: AnyObject?
-    @exclusivity(unchecked) private var cachedKeyType: Any.Type?
+    /// The `Key` type of `cachedContainer`.
+    @exclusivity(unchecked) private var cachedKeyType: ObjectIdentifier?
     var codingPath: [any CodingKey] { [] }
     var userInfo: [CodingUserInfoKey: Any] { state.userInfo }
 
@@ -51,17 +55,36 @@ final class RecordDecoder: Decoder {
         }
     }
 
+    /// Ends the decoding of one record. A decoder that its state does not keep for the next rows drops its
+    /// cached container, which refers back to it.
+    @inline(__always)
+    func finishDecoding() {
+        isInUse = false
+        if !isReusable { cachedContainer = nil }
+    }
+
+    /// Lets go of the current row, so that a decoding context kept with its statement does not keep the
+    /// statement alive through the row.
+    func detach(_ placeholder: Row) {
+        row = placeholder
+        sqliteStatement = nil
+        position = 0
+    }
+
+    /// Drops the cached container, which refers back to this decoder (called when the state goes away).
+    func dropCachedContainer() {
+        cachedContainer = nil
+        cachedKeyType = nil
+    }
+
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        if let cachedContainer, cachedKeyType == Key.self {
-            // Same Key type as the container stored below: the bit pattern is a KeyedDecodingContainer<Key>
-            // (a struct holding one class reference).
-            return unsafeBitCast(cachedContainer, to: KeyedDecodingContainer<Key>.self)
+        if let cachedContainer, cachedKeyType == ObjectIdentifier(Key.self) {
+            // Stored below for this very Key type (`unsafeDowncast` checks it in debug builds).
+            return unsafeDowncast(cachedContainer, to: CachedContainer<Key>.self).container
         }
         let container = KeyedDecodingContainer(KeyedContainer<Key>(decoder: self))
-        if MemoryLayout<KeyedDecodingContainer<Key>>.size == MemoryLayout<AnyObject>.size {
-            cachedContainer = unsafeBitCast(container, to: AnyObject.self)
-            cachedKeyType = Key.self
-        }
+        cachedContainer = CachedContainer(container)
+        cachedKeyType = ObjectIdentifier(Key.self)
         return container
     }
 
@@ -413,4 +436,11 @@ struct ColumnDecoder: Decoder, SingleValueDecodingContainer {
         }
         return try T(from: self)
     }
+}
+
+/// A keyed container kept by a ``RecordDecoder`` for the next rows; a class, so that the decoder finds it again
+/// with a checked class cast.
+private final class CachedContainer<Key: CodingKey> {
+    let container: KeyedDecodingContainer<Key>
+    init(_ container: KeyedDecodingContainer<Key>) { self.container = container }
 }

@@ -7,6 +7,7 @@ import Foundation
 ///
 /// The fetch loops make the context current (thread-local) around each `init(row:)` call; the Decodable
 /// `init(row:)` picks it up when the row has the same layout, and builds a throwaway one otherwise.
+@usableFromInline
 final class RecordDecodingContext {
     let layout: RowLayout
     @exclusivity(unchecked) private var state: RecordDecodingState?
@@ -14,6 +15,13 @@ final class RecordDecodingContext {
     @exclusivity(unchecked) private var otherStates: [ObjectIdentifier: RecordDecodingState] = [:]
 
     init(layout: RowLayout) { self.layout = layout }
+
+    /// Lets the decoders of every state go of their rows (see ``Statement/recordDecodingContext()``).
+    @usableFromInline
+    func detachRows() {
+        state?.detachRow()
+        for state in otherStates.values { state.detachRow() }
+    }
 
     /// Decodes one record with this context current.
     @inline(__always)
@@ -25,7 +33,7 @@ final class RecordDecodingContext {
     }
 
     /// Runs `body` with this context current: for loops that decode many records in a row.
-    @inline(__always)
+    @usableFromInline
     func withCurrent<T>(_ body: () throws -> T) rethrows -> T {
         let previous = pthread_getspecific(recordDecodingContextKey)
         pthread_setspecific(recordDecodingContextKey, Unmanaged.passUnretained(self).toOpaque())
@@ -62,10 +70,22 @@ final class RecordDecodingState {
     let recordType: any FetchableRecord.Type
     let keyTable: ColumnKeyTable
     @exclusivity(unchecked) private var reusableDecoder: RecordDecoder?
+    /// An empty row for decoders between fetches.
+    private lazy var placeholderRow = Row()
 
     init<Record: FetchableRecord>(_ type: Record.Type, columnNames: [String]) {
         recordType = type
         keyTable = ColumnKeyTable(columnNames: columnNames, strategy: Record.databaseColumnDecodingStrategy)
+    }
+
+    deinit {
+        // The decoder and its cached container refer to each other.
+        reusableDecoder?.dropCachedContainer()
+    }
+
+    /// Points the reusable decoder, when idle, at an empty row.
+    func detachRow() {
+        if let decoder = reusableDecoder, !decoder.isInUse { decoder.detach(placeholderRow) }
     }
 
     var userInfo: [CodingUserInfoKey: Any] { recordType.databaseDecodingUserInfo }
@@ -87,7 +107,10 @@ final class RecordDecodingState {
         }
         let decoder = RecordDecoder(row: row, state: self)
         decoder.isInUse = true
-        if reusableDecoder == nil { reusableDecoder = decoder }
+        if reusableDecoder == nil {
+            reusableDecoder = decoder
+            decoder.isReusable = true
+        }
         return decoder
     }
 }
@@ -138,5 +161,18 @@ final class ColumnKeyTable {
     private func lookup(_ key: String) -> Int? {
         if let index = keyNames.firstIndex(of: key) { return index }
         return keyNames.firstIndex { $0.utf8.count == key.utf8.count && asciiCaseInsensitiveEqual($0, key) }
+    }
+}
+
+extension Statement {
+    /// The decoding context of the records fetched from this statement, kept from fetch to fetch (cached
+    /// statements run the same query many times): no new key table, decoder or container per fetch. The fetch
+    /// calls `detachRows()` when done, so that the context does not keep the statement alive through a row.
+    @usableFromInline
+    func recordDecodingContext() -> RecordDecodingContext {
+        if let context = cachedRecordDecodingContext, context.layout === layout { return context }
+        let context = RecordDecodingContext(layout: layout)
+        cachedRecordDecodingContext = context
+        return context
     }
 }

@@ -219,7 +219,7 @@ extension TableRecord where Self: Identifiable, ID: DatabaseValueConvertible {
 
 extension TableRecord where Self: FetchableRecord {
     /// All records of the table.
-    public static func fetchAll(_ db: Database) throws -> [Self] { try all().fetchAll(db) }
+    @inlinable public static func fetchAll(_ db: Database) throws -> [Self] { try all().fetchAll(db) }
 
     /// A cursor over all records of the table.
     public static func fetchCursor(_ db: Database) throws -> RecordCursor<Self> { try all().fetchCursor(db) }

@@ -172,6 +172,56 @@ extension TestDatabase {
         #expect(rows.first?.prefetchedRows.keys == ["books"])
     }
 
+    @Test func includingAllWithMoreRowsThanOneValueBlock() throws {
+        let test = try TestDatabase()
+        try test.dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE book (
+                        id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
+                    """)
+            try db.execute(sql: "INSERT INTO author VALUES (1, 'many'), (2, 'few'), (3, 'none')")
+            // Rows are read into blocks of 1,024: 2,500 books for one author span three blocks.
+            let statement = try db.makeStatement(sql: "INSERT INTO book VALUES (?, ?, ?, ?)")
+            for id in 1...2_510 {
+                try statement.execute(arguments: [id, id <= 2_500 ? 1 : 2, "t\(id)", id % 7])
+            }
+        }
+        let infos = try test.dbQueue.read { db in
+            try Author.including(all: Author.books.order(Column("id"))).order(Column("id"))
+                .asRequest(of: AuthorInfo.self).fetchAll(db)
+        }
+        #expect(infos.map(\.author.name) == ["many", "few", "none"])
+        #expect(infos.map(\.books.count) == [2_500, 10, 0])
+        #expect(infos[0].books.map(\.id) == Array(1...2_500))
+        #expect(infos[1].books.map(\.title) == (2_501...2_510).map { "t\($0)" })
+        #expect(infos[0].books[1_024] == Book(id: 1_025, authorId: 1, title: "t1025", year: 1_025 % 7))
+    }
+
+    @Test func aPrefetchedRecordThatFailsToDecodeThrows() throws {
+        let test = try TestDatabase()
+        try test.dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    CREATE TABLE book (
+                        id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
+                    INSERT INTO author VALUES (1, 'a');
+                    INSERT INTO book VALUES (1, 1, 'ok', 1900), (2, 1, 'no year', NULL), (3, 1, 'ok', 1901);
+                    """)
+        }
+        let error = #expect(throws: RowDecodingError.self) {
+            try test.dbQueue.read { db in
+                try Author.including(all: Author.books).asRequest(of: AuthorInfo.self).fetchAll(db)
+            }
+        }
+        #expect(
+            error?.description
+                == "could not decode Int64 from database value NULL - column: \"year\", column index: 3, "
+                + "row: [id:2 authorId:1 title:\"no year\" year:NULL]")
+    }
+
     @Test func includingAllChunksUnderTheVariableLimit() throws {
         let test = try TestDatabase()
         try test.dbQueue.write { db in
