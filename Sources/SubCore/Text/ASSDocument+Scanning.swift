@@ -153,6 +153,15 @@ extension ASSDocument {
                 }
                 var commas = 0
                 var index = start
+                // Eight bytes at a time while the Text field's comma is not among them, then byte by byte.
+                while index + 8 <= line.end {
+                    let word = UnsafeRawPointer(buffer.baseAddress.unsafelyUnwrapped + index)
+                        .loadUnaligned(as: UInt64.self)
+                    let inWord = Self.commaCount(word)
+                    if commas + inWord >= textIndex { break }
+                    commas += inWord
+                    index += 8
+                }
                 while commas < textIndex, index < line.end {
                     if buffer[index] == 0x2C { commas += 1 }
                     index += 1
@@ -169,6 +178,16 @@ extension ASSDocument {
                 body(index..<end)
             }
         }
+    }
+
+    /// How many of the eight bytes of `word` are commas: the exact zero-byte test (no false positive from a
+    /// borrow) on `word ^ 0x2C2C...`, counted.
+    @inline(__always)
+    static func commaCount(_ word: UInt64) -> Int {
+        let x = word ^ 0x2C2C_2C2C_2C2C_2C2C
+        let low7 = 0x7F7F_7F7F_7F7F_7F7F as UInt64
+        let zeroBytes = ~(((x & low7) &+ low7) | x | low7)
+        return zeroBytes.nonzeroBitCount
     }
 
     /// Splits `range` at commas into at most `count` fields; with `lastTakesRest` the last field runs to the end
