@@ -45,10 +45,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "SubCore",
-            dependencies: ["CFFmpeg", "CFFmpegLoader", "CLibass", "CFreeType", "CFontconfig", "CUchardet"],
+            dependencies: ["CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFreeType", "CFontconfig", "CUchardet"],
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "subfix", dependencies: ["SubDB", "SubCore", "CSystem"],
+            name: "subfix", dependencies: ["SubDB", "SubCore"],
             swiftSettings: swiftSettings),
 
         // MARK: Benchmarks (`make bench`)

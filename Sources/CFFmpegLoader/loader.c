@@ -1,4 +1,5 @@
-/* Lazy binding of libavformat and libavcodec: see include/cffmpeg_loader.h. */
+/* Lazy binding of FFmpeg's libraries (libavformat, libavcodec, libavutil, libswscale): see
+ * include/cffmpeg_loader.h. */
 #include "cffmpeg_loader.h"
 
 #include <dlfcn.h>
@@ -181,14 +182,18 @@ static void require_loaded(const char *function) {
     abort();
 }
 
-#define DEFINE_TRAMPOLINE(library, type, name, parameters, arguments) \
-    type name parameters {                                             \
-        require_loaded(#name);                                         \
-        return pointer_##name arguments;                               \
+/* Hidden: the trampolines serve SubCore only. Were they exported (a binary linked with --export-dynamic,
+ * SubCore built as a shared library), FFmpeg's calls between its own libraries and another FFmpeg user in the
+ * process would bind to them. */
+#define TRAMPOLINE __attribute__((visibility("hidden")))
+#define DEFINE_TRAMPOLINE(library, type, name, parameters, arguments)                        \
+    TRAMPOLINE type name parameters {                                                          \
+        if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) require_loaded(#name);                \
+        return pointer_##name arguments;                                                       \
     }
-#define DEFINE_VOID_TRAMPOLINE(library, name, parameters, arguments) \
-    void name parameters {                                            \
-        require_loaded(#name);                                        \
-        pointer_##name arguments;                                     \
+#define DEFINE_VOID_TRAMPOLINE(library, name, parameters, arguments)                         \
+    TRAMPOLINE void name parameters {                                                          \
+        if (!__atomic_load_n(&loaded, __ATOMIC_ACQUIRE)) require_loaded(#name);                \
+        pointer_##name arguments;                                                              \
     }
 CFFMPEG_FUNCTIONS(DEFINE_TRAMPOLINE, DEFINE_VOID_TRAMPOLINE)

@@ -48,7 +48,11 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         _ connection: OpaquePointer?, code: Int32, sql: String? = nil, arguments: StatementArguments? = nil
     ) -> DatabaseError {
         var message: String
-        if let connection, let cMessage = sqlite3_errmsg(connection) {
+        // The connection's message only when it is about this code (a code SubDB returns without calling
+        // SQLite, such as SQLITE_TOOBIG for an oversized value, would otherwise show an earlier message).
+        if let connection, sqlite3_extended_errcode(connection) & 0xFF == code & 0xFF,
+            let cMessage = sqlite3_errmsg(connection)
+        {
             message = String(cString: cMessage)
         } else {
             message = String(cString: sqlite3_errstr(code))

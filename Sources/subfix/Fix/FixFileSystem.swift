@@ -1,5 +1,5 @@
-internal import CSystem
 import Foundation
+import SubCore
 
 /// A failure of one file, carrying the cause printed after `subfix: error: <file>: `.
 struct FixFailure: Error, Sendable, Equatable {
@@ -199,7 +199,7 @@ struct FixFileSink {
     /// waits for little (a 20 MB output: ~10 ms less). Only a hint: an error here is left to `fsync` to report.
     private mutating func startWriteback() {
         guard written - writebackStarted >= 1 << 20 else { return }
-        _ = csystem_start_writeback(descriptor, writebackStarted, written - writebackStarted)
+        Writeback.start(descriptor: descriptor, offset: writebackStarted, length: written - writebackStarted)
         writebackStarted = written
     }
 }

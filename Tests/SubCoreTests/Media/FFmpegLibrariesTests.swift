@@ -3,7 +3,7 @@ import Testing
 
 @testable import SubCore
 
-/// libavformat and libavcodec are loaded on first use (Sources/CFFmpegLoader), not when a process starts.
+/// FFmpeg's libraries are loaded on first use (Sources/CFFmpegLoader), not when a process starts.
 @Suite struct FFmpegLibrariesTests {
     @Test func loadingGivesTheVersionsTheHeadersNamed() throws {
         try FFmpegLibraries.load(file: "test")

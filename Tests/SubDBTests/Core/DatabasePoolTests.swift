@@ -37,7 +37,7 @@ import Testing
             try db.execute(sql: "CREATE TABLE t (a INTEGER)")
             try db.execute(sql: "INSERT INTO t VALUES (1)")
         }
-        // Two readers are open when the pool goes: they close first, so the writer checkpoints last.
+        // A reader is open when the pool goes: it closes first, so the writer checkpoints last.
         try pool?.read { _ in try pool?.read { db in _ = try Self.count(db) } }
         #expect(FileManager.default.fileExists(atPath: path + "-wal"))
         pool = nil
