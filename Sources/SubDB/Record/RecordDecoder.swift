@@ -6,6 +6,8 @@ extension FetchableRecord where Self: Decodable {
     /// same name (case-insensitive), nested values and collections from JSON text.
     public init(row: Row) throws {
         let context = RecordDecodingContext.current(for: row)
+        // The decoder holds its state unowned: the context that owns it lives until the record is decoded.
+        defer { withExtendedLifetime(context) {} }
         let decoder = context.state(for: Self.self).decoder(for: row)
         defer { decoder.finishDecoding() }
         try self.init(from: decoder)
