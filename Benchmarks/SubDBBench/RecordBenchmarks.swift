@@ -143,25 +143,33 @@ func runRecordBenchmarks() throws {
     // Both sides query through connections opened after the index was built.
     let rawFTSConnection = RawConnection(path: benchDirectory + "/subdb-records.sqlite")
     let ftsQueue = try DatabaseQueue(path: benchDirectory + "/subdb-records.sqlite")
-    let patterns = try (0..<ftsQueryCount).map { index in
-        try FTS5Pattern(rawPattern: "\(100 + index * 3)* OR bridge \(index * 487)")
-    }
+    let patterns = try ftsPatterns()
     let rawPatterns = patterns.map(\.rawPattern)
     let fts = try measurePair(
         raw: { sink &+= rawFTSQueries(rawFTSConnection, rawPatterns) },
         subdb: {
-            sink &+= try ftsQueue.read { db in
-                var count = 0
-                for pattern in patterns {
-                    let matches = try DialogueMatch.select(Column.rowID, Column("text"))
-                        .matching(pattern).order(Column.rank).limit(20).fetchAll(db)
-                    for match in matches { count &+= Int(match.rowid) &+ match.text.utf8.count }
-                }
-                return count
-            }
+            sink &+= try ftsQueue.read { db in try ftsQueries(db, patterns) }
         })
     printComparison("200 FTS5 queries, top 20 by bm25", raw: fts.raw, subdb: fts.subdb, target: 1.1)
     if sink == 42 { print("") }  // keeps the results alive
+}
+
+/// The benchmark's FTS5 queries: a prefix and two words, different for each query.
+private func ftsPatterns() throws -> [FTS5Pattern] {
+    try (0..<ftsQueryCount).map { index in
+        try FTS5Pattern(rawPattern: "\(100 + index * 3)* OR bridge \(index * 487)")
+    }
+}
+
+/// The SubDB side of the FTS5 benchmark: the top 20 by bm25 for each pattern, summed into a checksum.
+private func ftsQueries(_ db: Database, _ patterns: [FTS5Pattern]) throws -> Int {
+    var count = 0
+    for pattern in patterns {
+        let matches = try DialogueMatch.select(Column.rowID, Column("text"))
+            .matching(pattern).order(Column.rank).limit(20).fetchAll(db)
+        for match in matches { count &+= Int(match.rowid) &+ match.text.utf8.count }
+    }
+    return count
 }
 
 /// Repeats the FTS5 benchmark's SubDB side for a profiler (`perf record .build/release/subdb-bench profile:fts`),
@@ -174,9 +182,7 @@ func runFTSProfile(raw: Bool = false, recordFetchAll: Bool = false) throws {
         return
     }
     let queue = try DatabaseQueue(path: path)
-    let patterns = try (0..<ftsQueryCount).map { index in
-        try FTS5Pattern(rawPattern: "\(100 + index * 3)* OR bridge \(index * 487)")
-    }
+    let patterns = try ftsPatterns()
     var sink = 0
     if recordFetchAll {
         for _ in 0..<30 { sink &+= try queue.read { db in try Dialogue.fetchAll(db) }.count }
@@ -188,15 +194,7 @@ func runFTSProfile(raw: Bool = false, recordFetchAll: Bool = false) throws {
         for _ in 0..<50 { sink &+= rawFTSQueries(connection, rawPatterns) }
     }
     for _ in 0..<(raw ? 0 : 50) {
-        sink &+= try queue.read { db in
-            var count = 0
-            for pattern in patterns {
-                let matches = try DialogueMatch.select(Column.rowID, Column("text"))
-                    .matching(pattern).order(Column.rank).limit(20).fetchAll(db)
-                for match in matches { count &+= Int(match.rowid) &+ match.text.utf8.count }
-            }
-            return count
-        }
+        sink &+= try queue.read { db in try ftsQueries(db, patterns) }
     }
     if sink == 42 { print("") }
 }

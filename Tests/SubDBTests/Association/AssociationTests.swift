@@ -76,6 +76,16 @@ private struct PostWithTags: Decodable, FetchableRecord, Equatable {
     var tags: [Tag]
 }
 
+/// Empty author and book tables, as in `makeLibrary()`.
+private func createAuthorsAndBooks(_ db: Database) throws {
+    try db.execute(
+        sql: """
+            CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+            CREATE TABLE book (
+                id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
+            """)
+}
+
 /// A library of authors and books, and the seeds' posts and tags, with every statement recorded.
 private func makeLibrary() throws -> TestDatabase {
     let test = try TestDatabase()
@@ -175,12 +185,7 @@ extension TestDatabase {
     @Test func includingAllWithMoreRowsThanOneValueBlock() throws {
         let test = try TestDatabase()
         try test.dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE book (
-                        id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
-                    """)
+            try createAuthorsAndBooks(db)
             try db.execute(sql: "INSERT INTO author VALUES (1, 'many'), (2, 'few'), (3, 'none')")
             // Rows are read into blocks of 1,024: 2,500 books for one author span three blocks.
             let statement = try db.makeStatement(sql: "INSERT INTO book VALUES (?, ?, ?, ?)")
@@ -202,11 +207,9 @@ extension TestDatabase {
     @Test func aPrefetchedRecordThatFailsToDecodeThrows() throws {
         let test = try TestDatabase()
         try test.dbQueue.write { db in
+            try createAuthorsAndBooks(db)
             try db.execute(
                 sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE book (
-                        id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
                     INSERT INTO author VALUES (1, 'a');
                     INSERT INTO book VALUES (1, 1, 'ok', 1900), (2, 1, 'no year', NULL), (3, 1, 'ok', 1901);
                     """)
@@ -225,12 +228,7 @@ extension TestDatabase {
     @Test func includingAllChunksUnderTheVariableLimit() throws {
         let test = try TestDatabase()
         try test.dbQueue.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE author (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
-                    CREATE TABLE book (
-                        id INTEGER PRIMARY KEY, authorId INTEGER REFERENCES author(id), title TEXT NOT NULL, year INTEGER);
-                    """)
+            try createAuthorsAndBooks(db)
             for id in 1...5_000 {
                 try db.execute(sql: "INSERT INTO author VALUES (?, 'a')", arguments: [id])
                 try db.execute(sql: "INSERT INTO book VALUES (?, ?, 't', 0)", arguments: [id, id])
