@@ -119,24 +119,24 @@ static pthread_once_t once = PTHREAD_ONCE_INIT;
 static int loaded = 0;
 static char failure[512] = "";
 
-static void *open_library(const char *soname) {
-    void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
-    if (!handle) {
+int cffmpeg_open_libraries(const char *const *sonames, int count, void **handles, char *message, size_t size) {
+    for (int index = 0; index < count; index++) {
+        handles[index] = dlopen(sonames[index], RTLD_LAZY | RTLD_LOCAL);
+        if (handles[index]) continue;
         const char *reason = dlerror();
-        snprintf(failure, sizeof failure, "%s", reason ? reason : soname);
+        if (message && size > 0) snprintf(message, size, "%s", reason ? reason : sonames[index]);
+        while (index > 0) dlclose(handles[--index]);
+        return -1;
     }
-    return handle;
+    return 0;
 }
 
 static void load_once(void) {
-    void *util = open_library(AVUTIL_SONAME);
-    if (!util) return;
-    void *scale = open_library(SWSCALE_SONAME);
-    if (!scale) return;
-    void *codec = open_library(AVCODEC_SONAME);
-    if (!codec) return;
-    void *format = open_library(AVFORMAT_SONAME);
-    if (!format) return;
+    /* In dependency order: each library's own dependencies are already mapped when it is opened. */
+    const char *const sonames[] = {cffmpeg_soname(0), cffmpeg_soname(1), cffmpeg_soname(2), cffmpeg_soname(3)};
+    void *handles[4];
+    if (cffmpeg_open_libraries(sonames, 4, handles, failure, sizeof failure) != 0) return;
+    void *util = handles[0], *scale = handles[1], *codec = handles[2], *format = handles[3];
     const char *missing = NULL;
 #define RESOLVE(library, type, name, parameters, arguments)                  \
     *(void **)&pointer_##name = dlsym(library, #name); /* POSIX's idiom */ \
@@ -162,15 +162,9 @@ int cffmpeg_load(char *message, size_t size) {
 
 int cffmpeg_is_loaded(void) { return __atomic_load_n(&loaded, __ATOMIC_ACQUIRE); }
 
-int cffmpeg_try_open(const char *soname, char *message, size_t size) {
-    void *handle = dlopen(soname, RTLD_LAZY | RTLD_LOCAL);
-    if (handle) {
-        dlclose(handle);
-        return 0;
-    }
-    const char *reason = dlerror();
-    if (message && size > 0) snprintf(message, size, "%s", reason ? reason : soname);
-    return -1;
+const char *cffmpeg_soname(int index) {
+    static const char *const sonames[] = {AVUTIL_SONAME, SWSCALE_SONAME, AVCODEC_SONAME, AVFORMAT_SONAME};
+    return index >= 0 && index < 4 ? sonames[index] : NULL;
 }
 
 /* A call before a successful cffmpeg_load is a programming error in SubCore (every owner type loads first):

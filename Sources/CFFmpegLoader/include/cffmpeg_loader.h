@@ -14,7 +14,12 @@ int cffmpeg_load(char *message, size_t size);
 /* 1 once cffmpeg_load succeeded in this process, else 0. */
 int cffmpeg_is_loaded(void);
 
-/* Tries to open `soname` without keeping it or touching the loaded state: 0, or -1 with the message. */
-int cffmpeg_try_open(const char *soname, char *message, size_t size);
+/* The soname of FFmpeg library `index` this build was compiled against, in loading order: 0 libavutil,
+ * 1 libswscale, 2 libavcodec, 3 libavformat; NULL for another index. */
+const char *cffmpeg_soname(int index);
+
+/* Opens `count` libraries in order (dlopen), as cffmpeg_load does, without touching the loaded state: 0 with
+ * the handles in `handles`, or -1 with the dynamic loader's message and none of them left open. */
+int cffmpeg_open_libraries(const char *const *sonames, int count, void **handles, char *message, size_t size);
 
 #endif

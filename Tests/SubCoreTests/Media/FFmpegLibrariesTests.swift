@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import SubCore
@@ -15,9 +16,27 @@ import Testing
     }
 
     @Test func aLibraryThatCannotBeOpenedIsReportedWithTheLoadersMessage() {
-        let problem = FFmpegLibraries.problem(opening: "libavformat.so.0-not-installed")
-        #expect(problem == "libavformat.so.0-not-installed: cannot open shared object file: No such file or directory")
-        #expect(FFmpegLibraries.problem(opening: "libavcodec.so.59") == nil)
+        #expect(
+            FFmpegLibraries.sonames == ["libavutil.so.57", "libswscale.so.6", "libavcodec.so.59", "libavformat.so.59"])
+        #expect(FFmpegLibraries.problem(opening: FFmpegLibraries.sonames) == nil)
+        // The same code path as loading, with the last library missing: the loader's message, nothing kept open.
+        let missing = FFmpegLibraries.sonames.dropLast() + ["libavformat.so.0-not-installed"]
+        #expect(
+            FFmpegLibraries.problem(opening: Array(missing))
+                == "libavformat.so.0-not-installed: cannot open shared object file: No such file or directory")
+        #expect(
+            FFmpegLibraries.problem(opening: ["/nonexistent/libavutil.so.57"])
+                == "/nonexistent/libavutil.so.57: cannot open shared object file: No such file or directory")
+    }
+
+    @Test func aFileThatIsNotALibraryIsReportedWithTheLoadersMessage() throws {
+        let folder = try TestFiles.temporaryDirectory("ffmpeg-libraries")
+        let fake = folder.appendingPathComponent("libavutil.so.57").path
+        try Data(String(repeating: "not a shared library\n", count: 10).utf8).write(to: URL(fileURLWithPath: fake))
+        #expect(FFmpegLibraries.problem(opening: [fake]) == "\(fake): invalid ELF header")
+        let short = folder.appendingPathComponent("libswscale.so.6").path
+        try Data("\u{7F}ELF".utf8).write(to: URL(fileURLWithPath: short))
+        #expect(FFmpegLibraries.problem(opening: [short]) == "\(short): file too short")
     }
 
     @Test func unavailableLibrariesAreAnErrorNamingTheFile() {
