@@ -59,13 +59,7 @@ enum CheckCommand {
     /// Checks each input, noting it in `files`: covered, missing (some glyphs) or failed.
     private static func check(_ arguments: ParsedArguments, io: CommandIO, files: inout JobFiles) throws -> ExitStatus {
         let setup = FontSetupOptions.setup(arguments)
-        let catalog: FontCatalog
-        do {
-            catalog = try FontCatalog(setup: setup)
-        } catch {
-            throw CommandFailure(file: nil, cause: error.description)
-        }
-        FontSetupOptions.report(catalog.warnings, io: io)
+        let catalog = try FontSetupOptions.catalog(setup, io: io)
         var status = ExitStatus.success
         for input in arguments.positionals {
             let report: GlyphCheckReport

@@ -23,6 +23,19 @@ enum FontSetupOptions {
             defaultFont: arguments.value("default-font"))
     }
 
+    /// The catalog of the fonts `setup` names, its skipped fonts printed as warnings; a catalog that cannot be
+    /// built at all (fontconfig failing) fails the command.
+    static func catalog(_ setup: FontSetup, io: CommandIO) throws -> FontCatalog {
+        let catalog: FontCatalog
+        do {
+            catalog = try FontCatalog(setup: setup)
+        } catch {
+            throw CommandFailure(file: nil, cause: error.description)
+        }
+        report(catalog.warnings, io: io)
+        return catalog
+    }
+
     /// Prints each skipped font as a warning.
     static func report(_ warnings: [FontWarning], io: CommandIO) {
         for warning in warnings { io.warning(warning.cause, file: warning.file) }

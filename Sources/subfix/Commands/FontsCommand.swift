@@ -20,13 +20,7 @@ enum FontsCommand {
         run: run)
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-        let catalog: FontCatalog
-        do {
-            catalog = try FontCatalog(setup: FontSetupOptions.setup(arguments))
-        } catch {
-            throw CommandFailure(file: nil, cause: error.description)
-        }
-        FontSetupOptions.report(catalog.warnings, io: io)
+        let catalog = try FontSetupOptions.catalog(FontSetupOptions.setup(arguments), io: io)
         FontCatalogStore.store(catalog.faces, databasePath: try LibraryLocation.path(arguments, io: io), io: io)
         var faces = catalog.faces
         if let text = arguments.value("covers") {

@@ -58,13 +58,6 @@ enum RewriteOptions {
             }
             return nil
         }
-        let catalog: FontCatalog
-        do {
-            catalog = try FontCatalog(setup: FontSetupOptions.setup(arguments))
-        } catch {
-            throw CommandFailure(file: nil, cause: error.description)
-        }
-        FontSetupOptions.report(catalog.warnings, io: io)
-        return catalog
+        return try FontSetupOptions.catalog(FontSetupOptions.setup(arguments), io: io)
     }
 }
