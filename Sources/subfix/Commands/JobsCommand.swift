@@ -16,14 +16,7 @@ enum JobsCommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
         let limit = try arguments.integer("limit", in: 1...100_000) ?? 20
-        let jobs: [JobRecord]
-        do {
-            jobs = try LibraryDatabase(path: databasePath, mode: .existing).recentJobs(limit: limit)
-        } catch let error as LibraryError {
-            io.error("\(error)")
-            return .someFailed
-        } catch {
-            io.error("\(error)", file: databasePath)
+        guard let jobs = LibraryLocation.reading(databasePath, io: io, { try $0.recentJobs(limit: limit) }) else {
             return .someFailed
         }
         for job in jobs {

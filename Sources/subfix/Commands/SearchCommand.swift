@@ -49,17 +49,8 @@ enum SearchCommand {
             io.error("\(LibraryError.query(error))")
             return .someFailed
         }
-        let hits: [DialogueHit]
-        do {
-            let library = try LibraryDatabase(path: databasePath, mode: .existing)
-            hits = try library.search(query, options: options)
-        } catch let error as LibraryError {
-            io.error("\(error)")
-            return .someFailed
-        } catch {
-            io.error("\(error)", file: databasePath)
-            return .someFailed
-        }
+        guard let hits = LibraryLocation.reading(databasePath, io: io, { try $0.search(query, options: options) })
+        else { return .someFailed }
         let json = arguments.has("json")
         for (number, hit) in hits.enumerated() {
             if json {

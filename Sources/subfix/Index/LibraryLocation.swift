@@ -35,6 +35,21 @@ enum LibraryLocation {
     }
 }
 
+extension LibraryLocation {
+    /// Runs `body` on the existing library at `path`; a failure is printed (a `LibraryError` names the file
+    /// itself, anything else is about `path`) and gives nil, for commands that read the library.
+    static func reading<T>(_ path: String, io: CommandIO, _ body: (LibraryDatabase) throws -> T) -> T? {
+        do {
+            return try body(LibraryDatabase(path: path, mode: .existing))
+        } catch let error as LibraryError {
+            io.error("\(error)")
+        } catch {
+            io.error("\(error)", file: path)
+        }
+        return nil
+    }
+}
+
 /// Writes runs of subfix commands to the library's job log.
 enum JobLog {
     /// Records one run; a database that cannot be opened or written is a warning, never a failure of the run.
