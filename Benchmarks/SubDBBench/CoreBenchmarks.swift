@@ -214,6 +214,21 @@ private func rawIterate(_ connection: RawConnection) -> Int {
     return checksum
 }
 
+/// SubDB's side of the cursor benchmark: every column of every row through `Row.fetchCursor`, keeping nothing.
+private func iterateRows(_ db: Database) throws -> Int {
+    let rows = try Row.fetchCursor(db, sql: BenchData.selectSQL)
+    var checksum = 0
+    while let row = try rows.next() {
+        let id: Int64 = row[0]
+        let name: String = row[1]
+        let score: Int64 = row[2]
+        let start: Int64 = row[3]
+        let text: String = row[4]
+        checksum &+= Int(id &+ score &+ start) &+ name.utf8.count &+ text.utf8.count
+    }
+    return checksum
+}
+
 private func rawFetchInts(_ connection: RawConnection) -> [Int] {
     let statement = connection.prepare("SELECT score FROM dialogue")
     defer { sqlite3_finalize(statement) }
@@ -278,19 +293,7 @@ func runCoreBenchmarks() throws {
     let cursor = try measureInterleaved(
         raw: { sink &+= rawIterate(rawConnection) },
         subdb: {
-            sink &+= try queue.read { db in
-                let rows = try Row.fetchCursor(db, sql: BenchData.selectSQL)
-                var checksum = 0
-                while let row = try rows.next() {
-                    let id: Int64 = row[0]
-                    let name: String = row[1]
-                    let score: Int64 = row[2]
-                    let start: Int64 = row[3]
-                    let text: String = row[4]
-                    checksum &+= Int(id &+ score &+ start) &+ name.utf8.count &+ text.utf8.count
-                }
-                return checksum
-            }
+            sink &+= try queue.read(iterateRows)
         })
     printComparison(
         "Row cursor, every column", raw: cursor.raw, subdb: cursor.subdb, target: 1.2, wallRatio: cursor.wallRatio)
@@ -338,19 +341,7 @@ func runCoreProfile(_ name: String) throws {
         case "fetchAll":
             sink &+= try queue.read { db in try Row.fetchAll(db, sql: BenchData.selectSQL) }.count
         case "cursor":
-            sink &+= try queue.read { db in
-                let rows = try Row.fetchCursor(db, sql: BenchData.selectSQL)
-                var checksum = 0
-                while let row = try rows.next() {
-                    let id: Int64 = row[0]
-                    let name: String = row[1]
-                    let score: Int64 = row[2]
-                    let start: Int64 = row[3]
-                    let text: String = row[4]
-                    checksum &+= Int(id &+ score &+ start) &+ name.utf8.count &+ text.utf8.count
-                }
-                return checksum
-            }
+            sink &+= try queue.read(iterateRows)
         case "rawCursor":
             sink &+= rawIterate(rawConnection)
         case "rawInsert":
