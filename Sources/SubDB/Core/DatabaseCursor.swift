@@ -101,10 +101,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
-        try prepareForFetch(statement, arguments: arguments)
-        guard statement.columnCount > 0 else {
-            throw DatabaseError.misuse("SQL does not return any column", sql: statement.sql)
-        }
+        try prepareForFetch(statement, arguments: arguments, requiresColumn: true)
         self.statement = statement
     }
 
@@ -133,10 +130,7 @@ public final class FastDatabaseValueCursor<Value: DatabaseValueConvertible & Sta
 
     @usableFromInline
     init(statement: Statement, arguments: StatementArguments?) throws {
-        try prepareForFetch(statement, arguments: arguments)
-        guard statement.columnCount > 0 else {
-            throw DatabaseError.misuse("SQL does not return any column", sql: statement.sql)
-        }
+        try prepareForFetch(statement, arguments: arguments, requiresColumn: true)
         self.statement = statement
         self.sqliteStatement = statement.sqliteStatement
     }

@@ -37,6 +37,20 @@ import Testing
         }
     }
 
+    @Test func valueCursorsNeedAColumn() throws {
+        try dbQueue.write { (db: Database) throws in
+            // A statement without result columns: both value cursors refuse it before stepping (nothing runs).
+            let fast = #expect(throws: DatabaseError.self) { try Int.fetchCursor(db, sql: "DELETE FROM t") }
+            let slow = #expect(throws: DatabaseError.self) { try URL.fetchCursor(db, sql: "DELETE FROM t") }
+            for error in [fast, slow] {
+                #expect(error?.resultCode == .SQLITE_MISUSE)
+                #expect(error?.message == "SQL does not return any column")
+                #expect(error?.sql == "DELETE FROM t")
+            }
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 10)
+        }
+    }
+
     @Test func consumingOperations() throws {
         try dbQueue.read { (db: Database) throws in
             #expect(try numbers(db).reduce(0, +) == 55)
