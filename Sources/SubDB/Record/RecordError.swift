@@ -9,8 +9,7 @@ public enum RecordError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .recordNotFound(let databaseTableName, let key):
-            let row = key.sorted { $0.key < $1.key }.map { "\($0.key):\(describe($0.value))" }.joined(separator: " ")
-            return "Key not found in table \(databaseTableName): [\(row)]"
+            return keyNotFound(databaseTableName, key)
         }
     }
 }
@@ -24,8 +23,7 @@ public enum PersistenceError: Error, CustomStringConvertible, Equatable {
     public var description: String {
         switch self {
         case .recordNotFound(let databaseTableName, let key):
-            let row = key.sorted { $0.key < $1.key }.map { "\($0.key):\(describe($0.value))" }.joined(separator: " ")
-            return "Key not found in table \(databaseTableName): [\(row)]"
+            return keyNotFound(databaseTableName, key)
         }
     }
 }
@@ -39,4 +37,10 @@ func describe(_ value: DatabaseValue) -> String {
     case .string(let string): return "\"" + string.replacingOccurrences(of: "\"", with: "\\\"") + "\""
     case .blob(let data): return "Data(\(data.count) bytes)"
     }
+}
+
+/// `Key not found in table player: [id:42]`, the columns of the key in name order.
+private func keyNotFound(_ databaseTableName: String, _ key: [String: DatabaseValue]) -> String {
+    let row = key.sorted { $0.key < $1.key }.map { "\($0.key):\(describe($0.value))" }.joined(separator: " ")
+    return "Key not found in table \(databaseTableName): [\(row)]"
 }
