@@ -55,18 +55,25 @@ import Testing
         return (status, output.stdout, output.stderr)
     }
 
+    /// `folder/mix.ass`: `script` with a present Latin font, an absent CJK name and a present font that lacks
+    /// the CJK text shown with it.
+    static func writeMixedScript(in folder: String) throws -> String {
+        let input = folder + "/mix.ass"
+        try Data(
+            script(
+                latin: "subfix Test Sans", missing: "微软雅黑", lacking: "SubfixTestSans-Regular",
+                fnLacking: "subfix Test Sans", fnMissing: "微软雅黑"
+            ).utf8
+        ).write(to: URL(fileURLWithPath: input))
+        return input
+    }
+
     func temporaryFolder() throws -> String { try TestFiles.temporaryDirectory("subfix-fix-missing").path }
 
     @Test func rewritesOnlyWhatDoesNotResolveOrLacksGlyphs() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let input = folder + "/mix.ass"
-        try Data(
-            Self.script(
-                latin: "subfix Test Sans", missing: "微软雅黑", lacking: "SubfixTestSans-Regular",
-                fnLacking: "subfix Test Sans", fnMissing: "微软雅黑"
-            ).utf8
-        ).write(to: URL(fileURLWithPath: input))
+        let input = try Self.writeMixedScript(in: folder)
         let (status, out, err) = run(["fix", input, "--out", folder + "/out", "--policy", "missing"] + Self.fonts)
         #expect(status == .success)
         #expect(err == "")
@@ -97,13 +104,7 @@ import Testing
     @Test func jsonListsEachKeptFontWithItsReason() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        let input = folder + "/mix.ass"
-        try Data(
-            Self.script(
-                latin: "subfix Test Sans", missing: "微软雅黑", lacking: "SubfixTestSans-Regular",
-                fnLacking: "subfix Test Sans", fnMissing: "微软雅黑"
-            ).utf8
-        ).write(to: URL(fileURLWithPath: input))
+        let input = try Self.writeMixedScript(in: folder)
         let (status, out, err) = run(["fix", input, "--dry-run", "--json", "--policy", "missing"] + Self.fonts)
         #expect(status == .success)
         #expect(err == "")
