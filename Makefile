@@ -4,12 +4,12 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build needs (C libraries through pkg-config) and the peers the tests use as oracles.
 BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
-                  libass-dev libfreetype-dev libfontconfig1-dev libuchardet-dev pkg-config
+                  libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev pkg-config
 # ffmpeg is the oracle the tests compare against; fonts-noto-cjk gives the font-collection (TTC) tests a real
 # collection; fonts-dejavu-core is the Latin-only font of the demo's sandboxed-player step.
 TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core
 # Peers measured by `make bench`, GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
-BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3
+BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/subfix

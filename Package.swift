@@ -32,6 +32,9 @@ let package = Package(
             name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
             providers: [.apt(["libfontconfig1-dev"])]),
         .systemLibrary(
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
+            providers: [.apt(["libharfbuzz-dev"])]),
+        .systemLibrary(
             name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
             providers: [.apt(["libuchardet-dev"])]),
 
@@ -47,7 +50,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .target(
             name: "SubCore",
-            dependencies: ["CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFreeType", "CFontconfig", "CUchardet"],
+            dependencies: [
+                "CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFreeType", "CFontconfig", "CHarfBuzz",
+                "CUchardet",
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "subfix", dependencies: ["SubDB", "SubCore"],

@@ -24,8 +24,9 @@ public struct FontCatalog: Sendable {
     }
 
     /// Reads every font of `setup`. Broken fonts become `warnings`; only a failing FreeType or fontconfig
-    /// itself throws.
-    public init(setup: FontSetup) throws(FontError) {
+    /// itself throws. With `systemFamilies`, only fontconfig's faces of those families are read (a quick
+    /// catalog for choosing among known faces); the bundled font, folders and attachments are read whole.
+    public init(setup: FontSetup, systemFamilies: [String]? = nil) throws(FontError) {
         let library = try FreeTypeLibrary()
         var warnings: [FontWarning] = []
         var faces: [FontFace] = []
@@ -40,7 +41,13 @@ public struct FontCatalog: Sendable {
             let config = try FontconfigConfig()
             var indexesByPath: [String: [Int]] = [:]
             var order: [String] = []
-            for (path, index) in try config.fontFiles() {
+            var listed: [(path: String, index: Int)] = []
+            if let systemFamilies {
+                for family in systemFamilies { listed += try config.fontFiles(family: family) }
+            } else {
+                listed = try config.fontFiles()
+            }
+            for (path, index) in listed {
                 if indexesByPath[path] == nil { order.append(path) }
                 if !(indexesByPath[path]?.contains(index) ?? false) { indexesByPath[path, default: []].append(index) }
             }

@@ -13,8 +13,17 @@ final class FontconfigConfig {
     deinit { FcConfigDestroy(handle) }
 
     /// Every scalable font file fontconfig knows, with its face index. The corresponding C call is `FcFontList`.
-    func fontFiles() throws(FontError) -> [(path: String, index: Int)] {
+    /// With `family`, only the fonts that have that family name (any of their names, as fontconfig matches).
+    func fontFiles(family: String? = nil) throws(FontError) -> [(path: String, index: Int)] {
         let pattern = try FontconfigPattern()
+        if let family {
+            let added = family.withCString { name in
+                name.withMemoryRebound(to: FcChar8.self, capacity: family.utf8.count + 1) {
+                    FcPatternAddString(pattern.handle, "family", $0)
+                }
+            }
+            if added == 0 { throw .fontconfig(function: "FcPatternAddString") }
+        }
         let objects = try FontconfigObjectSet(properties: ["file", "index"])
         let list = try FontconfigFontSet(config: handle, pattern: pattern, objects: objects)
         let set = list.handle

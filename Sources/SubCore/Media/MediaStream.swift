@@ -74,3 +74,13 @@ public struct MediaStream: Sendable, Equatable {
         }
     }
 }
+
+extension MediaStream {
+    /// What the track's language tag or title says about its CJK language (`jpn`, `zh-Hant`, `繁體中文`), and
+    /// which of the two said it.
+    public var languageHint: (hint: LanguageHint, source: String)? {
+        if let title, let hint = CJKLanguage.hint(from: title) { return (hint, "track title") }
+        if let language, let hint = CJKLanguage.hint(from: language) { return (hint, "track language") }
+        return nil
+    }
+}

@@ -73,7 +73,8 @@ public enum EventTextRuns {
             let tag = tag.trimmingCharacters(in: .whitespaces)
             if tag.hasPrefix("fn") {
                 let name = String(tag.dropFirst(2))
-                font.name = name.isEmpty ? style.fontName : name
+                // An empty `\fn` and `\fn0` go back to the style's font, as in libass.
+                font.name = name.isEmpty || name == "0" ? style.fontName : name
             } else if tag.hasPrefix("fs") || tag.hasPrefix("fsc") || tag.hasPrefix("fsp") || tag.hasPrefix("fe")
                 || tag.hasPrefix("fr") || tag.hasPrefix("fa") || tag.hasPrefix("fad")
             {

@@ -62,7 +62,10 @@ public enum GlyphChecker {
         for time in Set(events.map(\.start)).sorted() {
             renderer.render(at: time, into: &canvas)
             for message in renderer.drainMessages() {
-                guard let (code, family) = parseMissingGlyph(message.text), let scalar = Unicode.Scalar(code) else {
+                // An invisible character (a line separator, a format control) draws nothing with or without a glyph.
+                guard let (code, family) = parseMissingGlyph(message.text), let scalar = Unicode.Scalar(code),
+                    FontCoverage.needsGlyph(scalar)
+                else {
                     continue
                 }
                 for event in events where event.start <= time && time < event.end {

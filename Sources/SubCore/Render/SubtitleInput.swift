@@ -19,6 +19,15 @@ public struct SubtitleInput: Sendable {
         self.attachments = attachments
     }
 
+    /// The fonts of the script's `[Fonts]` section, decoded: libass loads them itself when it reads the script,
+    /// so a catalog that mirrors it must count them too.
+    public var embeddedFonts: [FontAttachment] {
+        guard assText.contains("[Fonts]") || assText.lowercased().contains("[fonts]"),
+            let document = try? ASSDocument(utf8: Array(assText.utf8), file: name)
+        else { return [] }
+        return document.embeddedFonts().fonts.map { FontAttachment(name: $0.name, data: $0.data) }
+    }
+
     /// Reads an ASS/SSA, SRT or WebVTT file. SRT and WebVTT cues become ASS events with subfix's default style.
     public init(contentsOf path: String) throws(RenderError) {
         let data: Data

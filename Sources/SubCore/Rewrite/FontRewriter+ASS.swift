@@ -1,18 +1,27 @@
 extension FontRewriter {
     /// Rewrites the Fontname field of every style and every `\fn` in the override blocks of every event.
     public func rewrite(_ document: ASSDocument) -> FontRewrite {
-        var recorder = Recorder(self, textSize: document.utf8.count)
-        document.utf8.withUnsafeBufferPointer { buffer in
-            var textByStyle: [String: String] = [:]
-            if policy.needsText {
-                for line in (try? document.dialogueLines()) ?? [] {
-                    // Appended in place: a style may have hundreds of thousands of events.
-                    textByStyle[line.style]?.append("\n")
-                    textByStyle[line.style, default: ""].append(FontRewriter.styleFontText(line.rawText))
-                }
+        var textByStyle: [String: String] = [:]
+        var rewriter = self
+        if needsText {
+            var whole = ""
+            for line in (try? document.dialogueLines()) ?? [] {
+                // Appended in place: a style may have hundreds of thousands of events.
+                textByStyle[line.style]?.append("\n")
+                textByStyle[line.style, default: ""].append(FontRewriter.styleFontText(line.rawText))
+                if case .auto = target, languageHint == nil { whole.append(line.plainText) }
             }
+            // Without a tag or a file name to go by, the language of the whole script breaks the ties of a style
+            // or run whose own text does not decide (Kanji-only lines in a Japanese script).
+            if !whole.isEmpty, let language = CJKText.guess(whole).language, CJKText.containsCJK(whole) {
+                rewriter.languageHint = (.language(language), FontRewriter.scriptLanguageSource)
+            }
+        }
+        var recorder = Recorder(rewriter, textSize: document.utf8.count)
+        document.utf8.withUnsafeBufferPointer { buffer in
             document.forEachStyle(buffer) { _, name, font in
-                if recorder.consider(buffer, font, text: { textByStyle[buffer.string(name)] ?? "" }) {
+                let style = buffer.string(name)
+                if recorder.consider(buffer, font, kind: .style, style: style, text: { textByStyle[style] ?? "" }) {
                     recorder.result.styles += 1
                 }
             }
@@ -55,7 +64,7 @@ extension FontRewriter {
                 while nameEnd > nameStart, buffer[nameEnd - 1].isBlank { nameEnd -= 1 }
                 // An empty name or `0` resets to the style's font: left alone.
                 if nameEnd == nameStart || (nameEnd == nameStart + 1 && buffer[nameStart] == 0x30) { continue }
-                let taken = recorder.consider(buffer, nameStart..<nameEnd) {
+                let taken = recorder.consider(buffer, nameStart..<nameEnd, kind: .fnTag) {
                     ASSDocument.plainText(buffer, (close + 1)..<nextFontChange(buffer, from: close + 1, to: end))
                 }
                 if taken { recorder.result.fnTags += 1 }

@@ -75,7 +75,7 @@ extension FontRewriter {
             guard closed else { continue }
             for (value, bare) in faces {
                 let after = position + 1
-                let taken = recorder.consider(buffer, value, quoteIfSpaced: bare) {
+                let taken = recorder.consider(buffer, value, kind: .fontTag, quoteIfSpaced: bare) {
                     MarkupText.plain(buffer, after..<fontTagEnd(buffer, from: after, to: end), lines: [])
                 }
                 if taken { recorder.result.fontTags += 1 }

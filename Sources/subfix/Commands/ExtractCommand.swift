@@ -183,6 +183,7 @@ enum ExtractCommand {
                 line += fixed.leftAloneText
             }
             io.print(line)
+            for detail in fixed?.detailLines ?? [] { io.print(detail) }
         }
     }
 

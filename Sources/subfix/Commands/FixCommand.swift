@@ -76,8 +76,6 @@ enum FixCommand {
         } else {
             throw UsageError.missingOneOf(command: "fix", options: modes)
         }
-        let missingFonts = try RewriteOptions.missingFontCatalog(arguments, io: io)
-        let rewriter = try RewriteOptions.rewriter(arguments, catalog: missingFonts)
         let keep = try arguments.choice("encoding", ["utf8", "keep"]) == "keep"
         var hint: TextEncoding?
         if let label = arguments.value("encoding-hint") {
@@ -91,9 +89,11 @@ enum FixCommand {
         }
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
+        let (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
+            arguments, io: io, keepEncoding: keep, encodingHint: hint)
         let options = FixOptions(
-            destination: destination, rewriter: rewriter,
-            keepEncoding: keep, hint: hint, diff: arguments.has("diff") && !json, missingFonts: missingFonts)
+            destination: destination, fixer: fixer, diff: arguments.has("diff") && !json,
+            reportsKeptFonts: reportsKeptFonts)
 
         // The job log's database opens on another thread while the files are fixed.
         let pending = databasePath.map(PendingLibrary.init(path:))
@@ -231,6 +231,7 @@ enum FixCommand {
             io.printJSON(result.json)
         } else {
             io.print(result.line)
+            for line in result.detailLines { io.print(line) }
             if let diff = result.diff, !diff.isEmpty { io.print(String(diff.dropLast())) }
         }
     }

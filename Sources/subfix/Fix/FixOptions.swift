@@ -10,15 +10,12 @@ enum FixDestination: Sendable, Equatable {
     case dryRun
 }
 
-/// The settings of one `subfix fix` run (and of `subfix extract --fix`, which uses only the rewriting part).
+/// The settings of one `subfix fix` run (and of `subfix extract --fix`, which uses only the fixing part).
 struct FixOptions: Sendable {
     var destination: FixDestination
-    var rewriter: FontRewriter
-    /// Write in the input's own encoding instead of UTF-8.
-    var keepEncoding: Bool
-    var hint: TextEncoding?
+    /// Decodes, rewrites, embeds and encodes each subtitle.
+    var fixer: SubtitleFixer
     var diff: Bool
-    /// For `--policy missing`: the catalog each file's fonts are checked against (a `MissingFontPolicy` per file,
-    /// so the report can say why each kept font was kept).
-    var missingFonts: FontCatalog? = nil
+    /// Whether `--policy missing` decided the rewrites (its kept fonts are then reported with their reasons).
+    var reportsKeptFonts = false
 }

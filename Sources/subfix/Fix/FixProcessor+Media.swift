@@ -91,7 +91,8 @@ extension FixProcessor {
             }
             let format: SubtitleFormat = track.format == .ass ? .ass : .srt
             let fixed = try fix(
-                [UInt8](track.data), format: format, file: output ?? name, options: options, into: &result)
+                [UInt8](track.data), format: format, file: output ?? name, options: options,
+                languageHint: track.stream.languageHint, into: &result)
             if options.diff && result.status == .changed {
                 result.diff = fixed.diff(oldName: "\(input.path) \(label) (extracted)", newName: output ?? name)
             }

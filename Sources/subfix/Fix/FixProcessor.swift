@@ -15,65 +15,36 @@ enum FixProcessor {
         return result
     }
 
-    /// Decodes, parses and rewrites `original` (a subtitle in `format`, named `file` in messages), recording the
-    /// counts, the encoding and the status in `result`. Writes nothing.
+    /// Fixes `original` (a subtitle in `format`, named `file` in messages) through the options' `SubtitleFixer`,
+    /// recording the counts, the encoding, the faces chosen and the status in `result`. Writes nothing.
     static func fix(
         _ original: [UInt8], format: SubtitleFormat, file: String, options: FixOptions,
-        into result: inout FixFileResult
+        languageHint: (hint: LanguageHint, source: String)? = nil, into result: inout FixFileResult
     ) throws(FixFailure) -> FixedSubtitle {
-        let decoded: DecodedText
+        let fixed: FixedSubtitle
         do {
-            decoded = try TextDecoder.decode(original, file: file, hint: options.hint)
+            fixed = try options.fixer.fix(original, format: format, file: file, languageHint: languageHint)
         } catch {
-            throw FixFailure(cause: error.message)
+            throw FixFailure(cause: error.cause)
         }
-        let document: SubtitleDocument
-        do {
-            document = try SubtitleDocument(decoded.utf8, format: format, file: file)
-        } catch {
-            throw FixFailure(cause: error.located)
-        }
-        var rewriter = options.rewriter
-        var missing: MissingFontPolicy?
-        if let catalog = options.missingFonts {
-            let policy = MissingFontPolicy(catalog: catalog)
-            missing = policy
-            rewriter = FontRewriter(targetFont: rewriter.targetFont, policy: policy.policy)
-        }
-        let rewrite = rewriter.rewrite(document)
-        result.keptFonts = missing?.keptFonts(rewrite.unknownFonts)
+        let rewrite = fixed.rewrite
         result.styles = rewrite.styles
         result.fnTags = rewrite.fnTags
         result.fontTags = rewrite.fontTags
         result.unknownFonts = rewrite.unknownFonts
-        let target = options.keepEncoding ? decoded.encoding : .utf8
-        result.encoding = target == decoded.encoding ? target.name : "\(decoded.encoding.name) -> \(target.name)"
-        let streamed = target == .utf8 && !rewrite.isEmpty
-        var bytes: [UInt8] = []
-        if rewrite.isEmpty && target == decoded.encoding {
-            bytes = original
-        } else if !streamed {
-            let fixed = TextEdit.apply(rewrite.edits, to: decoded.utf8)
-            do throws(TextDecodingError) {
-                if options.keepEncoding && !decoded.encoding.isUnicode {
-                    // A legacy encoding must give back the very bytes it was read from.
-                    let again = try TextDecoder.encode(decoded.utf8, as: target, byteOrderMark: false, file: file)
-                    if again != original {
-                        let offset =
-                            zip(again, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                            ?? min(again.count, original.count)
-                        throw TextDecodingError(
-                            file: file, cause: .unrepresentable(encoding: target.name, offset: offset))
-                    }
-                }
-                bytes = try TextDecoder.encode(
-                    fixed, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file)
-            } catch {
-                throw FixFailure(cause: error.message)
+        result.references = rewrite.references
+        result.embedded = fixed.embedded
+        result.embedNote = fixed.embedNote
+        if options.reportsKeptFonts {
+            var seen = Set<String>()
+            result.keptFonts = rewrite.references.compactMap { reference in
+                guard reference.replacement == nil, seen.insert(reference.font).inserted else { return nil }
+                return KeptFont(font: reference.font, reason: reference.reason)
             }
         }
-        let fixed = FixedSubtitle(
-            original: original, decoded: decoded, rewrite: rewrite, streamed: streamed, bytes: bytes)
+        let source = fixed.decoded.encoding
+        let target = fixed.outputEncoding
+        result.encoding = target == source ? target.name : "\(source.name) -> \(target.name)"
         result.status = fixed.changed ? .changed : .unchanged
         return fixed
     }
@@ -123,8 +94,8 @@ enum FixProcessor {
     static func writeUnlessSame(_ fixed: FixedSubtitle, to output: String, mode: mode_t) throws(FixFailure) {
         let folder = (output as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FixFileSystem.makeFolders(folder) }
-        if !fixed.streamed, FixFileSystem.status(output) != nil,
-            let current = try? FixFileSystem.read(output).bytes, current == fixed.bytes
+        if FixFileSystem.status(output) != nil, let current = try? FixFileSystem.read(output).bytes,
+            current == fixed.output
         {
             return
         }

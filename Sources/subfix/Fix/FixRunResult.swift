@@ -31,7 +31,13 @@ struct FixFileResult: Sendable, Equatable {
     var fontTags = 0
     var unknownFonts: [String] = []
     /// With `--policy missing`: each font left alone and why (nil with the other policies).
-    var keptFonts: [MissingFontPolicy.KeptFont]?
+    var keptFonts: [KeptFont]?
+    /// Every font reference decided: rewritten to which face, or kept, and why.
+    var references: [FontReference] = []
+    /// The fonts embedded with `--embed`.
+    var embedded: [EmbeddedFontReport] = []
+    /// Why `--embed` embedded nothing (SRT and WebVTT cannot carry fonts).
+    var embedNote: String?
     /// The cause of a failure.
     var error: String?
     /// Why the file or track was skipped.
@@ -47,20 +53,39 @@ struct FixFileResult: Sendable, Equatable {
         diff = nil
     }
 
-    /// The rewrite counts as JSON members, shared with `subfix extract --fix`.
+    /// The rewrite counts, the faces chosen and the fonts embedded as JSON members, shared with
+    /// `subfix extract --fix`.
     var countsJSON: [(String, JSON)] {
-        [
+        var members: [(String, JSON)] = [
             ("styles", .int(styles)), ("fnTags", .int(fnTags)), ("fontTags", .int(fontTags)),
             ("unknownFonts", .array(unknownFonts.map(JSON.string))),
         ]
-            + (keptFonts.map { kept in
-                [
-                    (
-                        "keptFonts",
-                        JSON.array(kept.map { .object([("font", .string($0.font)), ("reason", .string($0.reason))]) })
-                    )
-                ]
-            } ?? [])
+        if let keptFonts {
+            let kept = keptFonts.map { JSON.object([("font", .string($0.font)), ("reason", .string($0.reason))]) }
+            members.append(("keptFonts", .array(kept)))
+        }
+        members.append(("faces", .array(references.filter { $0.replacement != nil }.map(FixFileResult.json))))
+        members.append(("embedded", .array(embedded.map(FixFileResult.json))))
+        if let embedNote { members.append(("embedNote", .string(embedNote))) }
+        return members
+    }
+
+    /// One rewritten reference as JSON: kind, style, old and new name, language, why, how many.
+    static func json(_ reference: FontReference) -> JSON {
+        .object([
+            ("kind", .string(reference.kind.rawValue)), ("style", .optional(reference.style)),
+            ("font", .string(reference.font)), ("face", .optional(reference.replacement)),
+            ("language", .optional(reference.language?.rawValue)), ("reason", .string(reference.reason)),
+            ("count", .int(reference.count)),
+        ])
+    }
+
+    /// One embedded font as JSON.
+    static func json(_ font: EmbeddedFontReport) -> JSON {
+        .object([
+            ("family", .string(font.family)), ("file", .string(font.fileName)), ("source", .string(font.source)),
+            ("characters", .int(font.characters)), ("bytes", .int(font.bytes)),
+        ])
     }
 
     /// "; kept: Arial (resolves to DejaVu Sans, covers all 12 characters shown)" per kept font with
@@ -70,6 +95,31 @@ struct FixFileResult: Sendable, Equatable {
             return keptFonts.map { "; kept: \($0.font) (\($0.reason))" }.joined()
         }
         return unknownFonts.isEmpty ? "" : "; left alone: " + unknownFonts.joined(separator: ", ")
+    }
+
+    /// The lines printed under the report line, indented by two blanks: each face chosen, for which style or
+    /// run and why (`  style Default: 微软雅黑 -> Noto Sans CJK JP (draws CJK text; kana in the text)`), then each
+    /// font embedded, then why nothing could be embedded.
+    var detailLines: [String] {
+        var lines: [String] = []
+        for reference in references {
+            guard let replacement = reference.replacement else { continue }
+            let which: String
+            switch reference.kind {
+            case .style: which = "style \(reference.style ?? "")"
+            case .fnTag: which = "\\fn"
+            case .fontTag: which = "<font face>"
+            }
+            let count = reference.count > 1 ? " (\(reference.count) times)" : ""
+            lines.append("  \(which): \(reference.font) -> \(replacement)\(count): \(reference.reason)")
+        }
+        for font in embedded {
+            lines.append(
+                "  embedded \(font.family): \(font.characters) characters, \((font.bytes + 512) / 1024) KB, cut from"
+                    + " \(font.source)")
+        }
+        if let embedNote { lines.append("  note: " + embedNote) }
+        return lines
     }
 
     /// "styles 2, \\fn 1, font tags 0", shared with `subfix extract --fix`.
@@ -117,6 +167,14 @@ struct FixFileResult: Sendable, Equatable {
             return text
         }
     }
+}
+
+/// A font `--policy missing` left alone, and why.
+struct KeptFont: Sendable, Equatable {
+    /// The name as written (with a vertical `@` when it had one).
+    var font: String
+    /// Why it was kept: `resolves to DejaVu Sans, covers all 12 characters shown`.
+    var reason: String
 }
 
 /// A whole `subfix fix` run: the command line, when it ran, and each file's result, ready for the job log.

@@ -1,19 +1,31 @@
 import Foundation
 import SubCore
 
-/// The rewriter's options, shared by `subfix fix` and `subfix extract --fix`: the same rows in both option
-/// tables, checked the same way into one `FontRewriter`.
+/// The fixing options, shared by `subfix fix` and `subfix extract --fix`: the same rows in both option tables,
+/// checked the same way into one `SubtitleFixer`.
 enum RewriteOptions {
-    /// `--font`, `--policy` and `--also`, then the font options `--policy missing` checks against (the very rows
-    /// of `check` and `render`: `--fonts-dir`, `--no-system-fonts`, `--default-font`), as rows of an option table.
+    /// The policy names `--policy` takes.
+    static let policies = ["text", "all", "cjk", "missing"]
+
+    /// `--font`, `--policy`, `--also` and `--embed`, then the font options that say which faces exist (the very
+    /// rows of `check` and `render`: `--fonts-dir`, `--no-system-fonts`, `--default-font`), as rows of an
+    /// option table.
     static let rows: [OptionSpec] =
         [
-            .value("font", "NAME", "The font to write (default: \(BundledFont.familyName))."),
             .value(
-                "policy", "all|cjk|missing",
-                "Rewrite every font (all, the default), only known CJK fonts (cjk), or only fonts that do not resolve"
-                    + " or lack glyphs for the text shown with them (missing)."),
-            .value("also", "NAME", repeatable: true, "With --policy cjk, also rewrite this font."),
+                "font", "auto|NAME",
+                "The face to write: auto (the default) picks Noto Sans CJK SC, TC, JP or KR by the language of the"
+                    + " text each style or run draws; NAME writes that family everywhere."),
+            .value(
+                "policy", "text|all|cjk|missing",
+                "Rewrite fonts that draw CJK text or are known CJK fonts (text, the default), every font (all), only"
+                    + " known CJK fonts (cjk), or only fonts that do not resolve or lack glyphs for their text"
+                    + " (missing)."),
+            .value("also", "NAME", repeatable: true, "With --policy text or cjk, also rewrite this font."),
+            .flag(
+                "embed",
+                "Embed in each ASS/SSA file a subset of every face it now names, holding exactly the characters drawn"
+                    + " with it, so it renders on players without CJK fonts."),
         ] + FontSetupOptions.options
 
     /// `rows` for a command where they only apply together with `flag` (`extract --fix`), saying so in their help.
@@ -28,36 +40,52 @@ enum RewriteOptions {
     /// The names of `rows`, in table order.
     static var names: [String] { rows.map(\.name) }
 
-    /// The rewriter the options ask for (the bundled font and `.all` when none is given).
-    /// `catalog` is `missingFontCatalog`'s, required for `--policy missing`.
-    static func rewriter(_ arguments: ParsedArguments, catalog: FontCatalog? = nil) throws(UsageError) -> FontRewriter {
-        let font = arguments.value("font") ?? BundledFont.familyName
+    /// The fixer the options ask for, with the font catalog it needs (fonts that cannot be read are reported
+    /// as warnings on `io`): the whole catalog for `--policy missing`, else only the faces a choice may name.
+    /// A `--font NAME` that resolves to nothing here is warned about on every run.
+    static func fixer(
+        _ arguments: ParsedArguments, io: CommandIO, keepEncoding: Bool = false, encodingHint: TextEncoding? = nil
+    ) throws -> (fixer: SubtitleFixer, reportsKeptFonts: Bool) {
+        let font = arguments.value("font") ?? "auto"
         let trimmed = font.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed != font || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) }) {
-            throw .invalidValue(
+            throw UsageError.invalidValue(
                 option: "font", value: font,
-                expected: "a font family name without outer blanks and without , { } \\ < > \" '")
+                expected: "auto, or a font family name without outer blanks and without , { } \\ < > \" '")
         }
+        let policyName = try arguments.choice("policy", policies) ?? "text"
+        let auto = font == "auto"
+        let setup = FontSetupOptions.setup(arguments)
+        let catalog: FontCatalog
+        do {
+            catalog = try FontCatalog(
+                setup: setup, systemFamilies: policyName == "missing" ? nil : auto ? FaceChooser.families : [font])
+        } catch {
+            throw CommandFailure(file: nil, cause: error.description)
+        }
+        FontSetupOptions.report(catalog.warnings, io: io)
         let policy: RewritePolicy
-        switch try arguments.choice("policy", ["all", "cjk", "missing"]) ?? "all" {
+        switch policyName {
+        case "all": policy = .all
         case "cjk": policy = .cjk(also: arguments.all("also"))
-        case "missing":
-            guard let catalog else { preconditionFailure("--policy missing needs the catalog of missingFontCatalog") }
-            policy = MissingFontPolicy(catalog: catalog).policy
-        default: policy = .all
+        case "missing": policy = MissingFontPolicy(catalog: catalog).policy
+        default: policy = .text(also: arguments.all("also"))
         }
-        return FontRewriter(targetFont: font, policy: policy)
-    }
-
-    /// For `--policy missing`, the font catalog the font options describe (its skipped fonts reported as warnings
-    /// on `io`); nil for the other policies. The font options without `--policy missing` are a usage error.
-    static func missingFontCatalog(_ arguments: ParsedArguments, io: CommandIO) throws -> FontCatalog? {
-        guard try arguments.choice("policy", ["all", "cjk", "missing"]) == "missing" else {
-            if let option = FontSetupOptions.options.map(\.name).first(where: arguments.has) {
-                throw UsageError.needsOption(option, requires: "policy missing")
-            }
-            return nil
+        if !auto, catalog.resolve(FontRequest(name: font)).face == nil {
+            io.warning(
+                "no font named '\(font)' is available here: the name written will not resolve on this machine"
+                    + (arguments.has("embed")
+                        ? "" : " (players need it installed, or use --embed with a face that is)"),
+                file: nil)
         }
-        return try FontSetupOptions.catalog(FontSetupOptions.setup(arguments), io: io)
+        let rewriter = FontRewriter(target: auto ? .auto(FaceChooser(catalog: catalog)) : .family(font), policy: policy)
+        let embedder =
+            arguments.has("embed")
+            ? FontEmbedder(catalog: catalog, families: auto ? FaceChooser.families : [font]) : nil
+        return (
+            SubtitleFixer(
+                rewriter: rewriter, embedder: embedder, keepEncoding: keepEncoding, encodingHint: encodingHint),
+            policyName == "missing"
+        )
     }
 }

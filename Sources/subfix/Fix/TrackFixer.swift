@@ -10,10 +10,8 @@ final class TrackFixer {
 
     /// A fixer for the rewrite options in `arguments`.
     init(_ arguments: ParsedArguments, io: CommandIO) throws {
-        let missingFonts = try RewriteOptions.missingFontCatalog(arguments, io: io)
-        options = FixOptions(
-            destination: .dryRun, rewriter: try RewriteOptions.rewriter(arguments, catalog: missingFonts),
-            keepEncoding: false, hint: nil, diff: false, missingFonts: missingFonts)
+        let (fixer, reportsKeptFonts) = try RewriteOptions.fixer(arguments, io: io)
+        options = FixOptions(destination: .dryRun, fixer: fixer, diff: false, reportsKeptFonts: reportsKeptFonts)
     }
 
     /// The transform for `SubtitleTrackWriter.write`; tracks are named `<base>...` in messages. Throws
@@ -26,7 +24,7 @@ final class TrackFixer {
             do throws(FixFailure) {
                 fixed = try FixProcessor.fix(
                     [UInt8](track.data), format: track.format == .ass ? .ass : .srt, file: name, options: options,
-                    into: &result)
+                    languageHint: track.stream.languageHint, into: &result)
             } catch {
                 // The error line names the media file: say which track.
                 throw FixFailure(cause: "track \(track.stream.playerIndex ?? 0) (\(name)): \(error.cause)")

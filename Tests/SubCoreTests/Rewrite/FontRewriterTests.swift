@@ -143,7 +143,7 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
             input, .ass,
             policy: .custom { name, text in
                 seen.withLock { $0.append("\(name)=\(text)") }
-                return text.unicodeScalars.contains { $0.value >= 0x4E00 }
+                return RewriteDecision(rewrite: text.unicodeScalars.contains { $0.value >= 0x4E00 }, reason: "test")
             })
         #expect(seen.withLock { $0 } == ["Latin Font=hello\n", "X=中文字"])
         #expect(result.styles == 0)  // the style's font only shows "hello"
@@ -161,7 +161,7 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
             input, .ass,
             policy: .custom { name, text in
                 seen.withLock { $0.append("\(name)=\(text)") }
-                return false
+                return RewriteDecision(rewrite: false, reason: "test")
             })
         #expect(seen.withLock { $0 } == ["S=aegij", "X=bc", "Y=d", "Z=f", "W=h"])
     }
@@ -179,7 +179,7 @@ private func event(_ text: String) -> String { "Dialogue: 0,0:00:01.00,0:00:02.0
             input, format,
             policy: .custom { name, text in
                 seen.withLock { $0.append("\(name)=\(text)") }
-                return false
+                return RewriteDecision(rewrite: false, reason: "test")
             })
         #expect(seen.withLock { $0 } == ["X=bcd", "Y=fg", "Z=h"])
     }

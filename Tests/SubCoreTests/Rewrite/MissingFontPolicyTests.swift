@@ -27,18 +27,37 @@ import Testing
         #expect(policy.shouldRewrite(name, shownWith: text) == rewrite)
     }
 
-    @Test func explainsWhatItKeptPerName() throws {
+    /// Each decision carries its reason: what the name resolves to and how much of the text it covers.
+    @Test func explainsEachDecision() throws {
         let policy = MissingFontPolicy(catalog: try Self.catalog())
-        #expect(!policy.shouldRewrite("subfix Test Sans", shownWith: "ABC"))
-        #expect(!policy.shouldRewrite("subfix Test Sans", shownWith: "cab\nA"))
-        #expect(policy.shouldRewrite("subfix Test Sans", shownWith: "中"))
-        #expect(!policy.shouldRewrite("字幕测试黑体", shownWith: "测"))
-        #expect(!policy.shouldRewrite("SubfixTestSans-Regular", shownWith: " "))
         #expect(
-            policy.keptFonts(["subfix Test Sans", "@字幕测试黑体", "SubfixTestSans-Regular", "微软雅黑"]) == [
-                .init(font: "subfix Test Sans", reason: "resolves to subfix Test Sans, covers all 6 characters shown"),
-                .init(font: "@字幕测试黑体", reason: "resolves to subfix Test Sans, covers the 1 character shown"),
-                .init(font: "SubfixTestSans-Regular", reason: "resolves to subfix Test Sans, no text is shown with it"),
-            ])
+            policy.decide("subfix Test Sans", shownWith: "cab\nA")
+                == RewriteDecision(
+                    rewrite: false, reason: "resolves to subfix Test Sans, covers all 4 characters shown"))
+        #expect(
+            policy.decide("@字幕测试黑体", shownWith: "测")
+                == RewriteDecision(rewrite: false, reason: "resolves to subfix Test Sans, covers the 1 character shown")
+        )
+        #expect(
+            policy.decide("SubfixTestSans-Regular", shownWith: " ")
+                == RewriteDecision(rewrite: false, reason: "resolves to subfix Test Sans, no text is shown with it"))
+        #expect(policy.decide("微软雅黑", shownWith: "ABC") == RewriteDecision(rewrite: true, reason: "does not resolve"))
+        #expect(
+            policy.decide("subfix Test Sans", shownWith: "中")
+                == RewriteDecision(rewrite: true, reason: "subfix Test Sans lacks 1 character shown"))
+    }
+
+    /// The rewriter reports the kept fonts with the policy's reasons, once per distinct decision.
+    @Test func rewriteReportsKeptFontsWithReasons() throws {
+        let policy = MissingFontPolicy(catalog: try Self.catalog())
+        let text =
+            "[V4+ Styles]\nFormat: Name, Fontname, Fontsize\nStyle: Default,subfix Test Sans,20\n\n[Events]\n"
+            + "Format: Layer, Start, End, Style, Text\nDialogue: 0,0:00:00.00,0:00:01.00,Default,ABC\n"
+            + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,{\\fn微软雅黑}中文\n"
+        let document = try ASSDocument(utf8: Array(text.utf8), file: "t.ass")
+        let result = FontRewriter(targetFont: "X", policy: policy.policy).rewrite(document)
+        #expect(result.references.map(\.font) == ["subfix Test Sans", "微软雅黑"])
+        #expect(result.references.map(\.replacement) == [nil, "X"])
+        #expect(result.references.first?.reason == "resolves to subfix Test Sans, covers all 3 characters shown")
     }
 }

@@ -1,0 +1,153 @@
+import Foundation
+
+/// A font `FontEmbedder` put into a script: which face, cut to how many characters, and its size.
+public struct EmbeddedFontReport: Sendable, Hashable {
+    /// The family the script's references name, and the subset answers to.
+    public var family: String
+    /// The name on the `fontname:` line.
+    public var fileName: String
+    /// The face it was cut from (`Noto Sans CJK JP (NotoSansCJK-Regular.ttc)`).
+    public var source: String
+    /// How many distinct characters it was asked to keep.
+    public var characters: Int
+    /// Its size in bytes, before encoding.
+    public var bytes: Int
+}
+
+/// Why a script's fonts could not be embedded.
+public struct EmbedError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The font face or family concerned.
+    public var font: String
+    /// What went wrong.
+    public var cause: String
+
+    /// `font: cause`.
+    public var description: String { "cannot embed \(font): \(cause)" }
+}
+
+/// Embeds, in an ASS/SSA script's `[Fonts]` section, a subset of each face the script's references name among
+/// `families`, holding exactly the characters drawn with it (HarfBuzz's subsetter), so the script renders on a
+/// player with no CJK fonts of its own. Faces come from `catalog`; fonts the script already carries stay, and
+/// the ones subfix embedded before are replaced, so embedding twice gives the same bytes.
+///
+///     let embedder = FontEmbedder(catalog: catalog, families: ["Noto Sans CJK JP"])
+///     let (edits, fonts) = try embedder.embed(in: try ASSDocument(utf8: fixed, file: "a.ass"))
+public struct FontEmbedder: Sendable {
+    /// Where the faces come from.
+    public let catalog: FontCatalog
+    /// The families that may be embedded (those subfix rewrites references to).
+    public let families: [String]
+
+    /// An embedder for `families`, cutting faces from `catalog`.
+    public init(catalog: FontCatalog, families: [String]) {
+        self.catalog = catalog
+        self.families = families
+    }
+
+    /// The edits that embed the subsets into `document`, and what was embedded. `also` adds families for this
+    /// document (those its references were just rewritten to).
+    public func embed(in document: ASSDocument, also: [String] = []) throws(EmbedError) -> (
+        edits: [TextEdit], fonts: [EmbeddedFontReport]
+    ) {
+        let drawn = document.charactersByFont()
+        let chooser = FaceChooser(catalog: catalog)
+        var fonts: [EmbeddedFont] = []
+        var reports: [EmbeddedFontReport] = []
+        var wanted: [String] = []
+        for family in families + also where !wanted.contains(where: { FontCatalog.sameName($0, family) }) {
+            wanted.append(family)
+        }
+        for family in wanted {
+            let used = drawn.filter { FontCatalog.sameName($0.key, family) }.values.reduce(into: Set()) {
+                $0.formUnion($1)
+            }
+            guard !used.isEmpty else { continue }
+            let needed = used.filter(FontCoverage.needsGlyph).sorted { $0.value < $1.value }
+            guard let (face, lacking) = chooser.bestFace(family, covering: needed) else {
+                throw EmbedError(font: family, cause: "no face of that name is available here")
+            }
+            var keep = used
+            keep.formUnion([" ", "\u{A0}"])
+            let data: Data
+            do {
+                let bytes = face.source.memoryData(in: catalog)
+                data = try FontSubsetter.subset(face.source, index: face.index, data: bytes, characters: keep)
+            } catch {
+                throw EmbedError(font: face.displayName, cause: error.description)
+            }
+            let fileName =
+                EmbeddedFont.subfixPrefix + family.filter { !$0.isWhitespace && $0 != "/" && $0 != "\\" }
+                + (face.hasPostScriptOutlines ? "_0.otf" : "_0.ttf")
+            fonts.append(EmbeddedFont(name: fileName, data: data))
+            reports.append(
+                EmbeddedFontReport(
+                    family: family, fileName: fileName, source: face.displayName, characters: needed.count - lacking,
+                    bytes: data.count))
+        }
+        return (document.embedding(fonts), reports)
+    }
+}
+
+extension FontSource {
+    /// The bytes of a memory font, from the catalog's attachments; nil for files (HarfBuzz maps those itself).
+    func memoryData(in catalog: FontCatalog) -> Data? {
+        guard case .memory(let name) = self else { return nil }
+        return catalog.setup.attachments.first { $0.name == name }?.data
+    }
+}
+
+extension ASSDocument {
+    /// For each font name the script draws with (trimmed, without a vertical `@`), the characters drawn with
+    /// it: each dialogue event's text outside override blocks goes to its style's font, or to the `\fn` font
+    /// in force (`\r`, an empty `\fn` and `\fn0` go back to the style's; `\r<style>` to that style's).
+    public func charactersByFont() -> [String: Set<Unicode.Scalar>] {
+        var fontOfStyle: [String: String] = [:]
+        for style in styles { fontOfStyle[style.name] = ASSDocument.family(style.fontName) }
+        var result: [String: Set<Unicode.Scalar>] = [:]
+        utf8.withUnsafeBufferPointer { buffer in
+            forEachEvent(buffer) { _, isComment, fields, text in
+                guard !isComment else { return }
+                let styleName =
+                    fields.styleIndexField.flatMap { $0 < fields.count ? fields[$0] : nil }
+                    .map { buffer.string(buffer.trimmingBlanks($0)) } ?? ""
+                let styleFont = fontOfStyle[styleName] ?? fontOfStyle["Default"] ?? ""
+                var font = styleFont
+                var index = text.lowerBound
+                var segment = index
+                func flush(_ end: Int) {
+                    guard end > segment else { return }
+                    result[font, default: []].formUnion(ASSDocument.plainText(buffer, segment..<end).unicodeScalars)
+                }
+                while let open = firstIndex(of: 0x7B, in: buffer, from: index, to: text.upperBound),
+                    let close = firstIndex(of: 0x7D, in: buffer, from: open + 1, to: text.upperBound)
+                {
+                    flush(open)
+                    let block = buffer.string((open + 1)..<close)
+                    for tag in block.split(separator: "\\").dropFirst(0) {
+                        let tag = tag.trimmingCharacters(in: .whitespaces)
+                        if tag.hasPrefix("fn") {
+                            let name = tag.dropFirst(2).prefix { $0 != "(" && $0 != ")" }
+                            let trimmed = ASSDocument.family(String(name))
+                            font = trimmed.isEmpty || trimmed == "0" ? styleFont : trimmed
+                        } else if tag.hasPrefix("r") {
+                            let target = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                            font = target.isEmpty ? styleFont : fontOfStyle[target] ?? styleFont
+                        }
+                    }
+                    index = close + 1
+                    segment = index
+                }
+                flush(text.upperBound)
+            }
+        }
+        for key in result.keys {
+            result[key]?.remove("\n")
+        }
+        return result
+    }
+
+    /// A font name as libass looks it up: blanks trimmed, a vertical `@` dropped.
+    static func family(_ name: String) -> String {
+        FontRequest(name: name).family
+    }
+}

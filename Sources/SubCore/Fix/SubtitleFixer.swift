@@ -1,0 +1,173 @@
+import Foundation
+
+/// Why a subtitle could not be fixed: it could not be decoded, parsed, re-encoded, or its fonts embedded.
+public struct SubtitleFixError: Error, Sendable, Equatable, CustomStringConvertible {
+    /// The cause, already naming the place in the file where there is one (`a.ass:12:3: malformed time`).
+    public var cause: String
+
+    /// An error with `cause`.
+    public init(cause: String) {
+        self.cause = cause
+    }
+
+    public var description: String { cause }
+}
+
+/// One subtitle fixed in memory: what was decided and the bytes to write, not yet written anywhere.
+public struct FixedSubtitle: Sendable {
+    /// The bytes as read or extracted.
+    public var original: [UInt8]
+    /// The text as decoded, and the encoding it was found in.
+    public var decoded: DecodedText
+    /// What the font rewriting did, reference by reference.
+    public var rewrite: FontRewrite
+    /// The fonts embedded in the script's `[Fonts]` section.
+    public var embedded: [EmbeddedFontReport]
+    /// Why nothing was embedded although embedding was asked for (SRT and WebVTT cannot carry fonts).
+    public var embedNote: String?
+    /// The encoding written.
+    public var outputEncoding: TextEncoding
+    /// The fixed text (UTF-8) when it was built whole; nil when it is `decoded.utf8` with `rewrite.edits`
+    /// applied, which `write(into:)` streams without building it.
+    var fixedUTF8: [UInt8]?
+    /// The output bytes when they were built whole (a legacy encoding, or nothing changed).
+    var bytes: [UInt8]?
+
+    /// Whether the output differs from the original bytes.
+    public var changed: Bool { bytes.map { $0 != original } ?? true }
+
+    /// The fixed text as UTF-8 (for diffs and reports).
+    public var text: [UInt8] { fixedUTF8 ?? TextEdit.apply(rewrite.edits, to: decoded.utf8) }
+
+    /// The output bytes, whole.
+    public var output: [UInt8] {
+        if let bytes { return bytes }
+        return mark + text
+    }
+
+    private var mark: [UInt8] { decoded.hasByteOrderMark ? TextEncoding.utf8.byteOrderMark : [] }
+
+    /// Hands the output to `sink` in pieces, without building it whole when it is UTF-8 with edits (a 20 MB
+    /// script is written from the decoded text and the edits).
+    public func write(into sink: (ArraySlice<UInt8>) -> Void) {
+        if let bytes { return sink(bytes[...]) }
+        sink(mark[...])
+        if let fixedUTF8 { return sink(fixedUTF8[...]) }
+        var position = 0
+        for edit in rewrite.edits {
+            sink(decoded.utf8[position..<edit.range.lowerBound])
+            sink(edit.replacement[...])
+            position = edit.range.upperBound
+        }
+        sink(decoded.utf8[position...])
+    }
+}
+
+/// Fixes one subtitle in memory: decodes it (any encoding, `TextDecoder`), rewrites its font references
+/// (`FontRewriter`), optionally embeds subsets of the faces it now names (`FontEmbedder`, ASS/SSA only), and
+/// encodes it (UTF-8, or its own encoding). Writes nothing; `subfix fix` and `subfix extract --fix` decide
+/// where the bytes go.
+///
+///     let fixer = SubtitleFixer(rewriter: FontRewriter(target: .auto(chooser), policy: .text(also: [])))
+///     let fixed = try fixer.fix(bytes, format: .ass, file: "ep01.ja.ass")
+///     try Data(fixed.output).write(to: url)
+public struct SubtitleFixer: Sendable {
+    /// How font references are rewritten.
+    public var rewriter: FontRewriter
+    /// Embeds the faces references name, when set.
+    public var embedder: FontEmbedder?
+    /// Write in the input's own encoding instead of UTF-8.
+    public var keepEncoding: Bool
+    /// Breaks ties when detecting a legacy encoding.
+    public var encodingHint: TextEncoding?
+
+    /// A fixer.
+    public init(
+        rewriter: FontRewriter, embedder: FontEmbedder? = nil, keepEncoding: Bool = false,
+        encodingHint: TextEncoding? = nil
+    ) {
+        self.rewriter = rewriter
+        self.embedder = embedder
+        self.keepEncoding = keepEncoding
+        self.encodingHint = encodingHint
+    }
+
+    /// Fixes `original`, a subtitle in `format` named `file` in messages. `languageHint` (from a track's tags)
+    /// breaks language ties when faces are chosen by language; without it, the file name's tokens do
+    /// (`ep01.chs.ass`, `movie.ja.srt`).
+    public func fix(
+        _ original: [UInt8], format: SubtitleFormat, file: String,
+        languageHint: (hint: LanguageHint, source: String)? = nil
+    ) throws(SubtitleFixError) -> FixedSubtitle {
+        let decoded: DecodedText
+        do {
+            decoded = try TextDecoder.decode(original, file: file, hint: encodingHint)
+        } catch {
+            throw SubtitleFixError(cause: error.message)
+        }
+        let document: SubtitleDocument
+        do {
+            document = try SubtitleDocument(decoded.utf8, format: format, file: file)
+        } catch {
+            throw SubtitleFixError(cause: error.located)
+        }
+        var rewriter = self.rewriter
+        rewriter.languageHint =
+            languageHint ?? CJKLanguage.hint(fromFileName: file).map { ($0, "file name") } ?? rewriter.languageHint
+        let rewrite = rewriter.rewrite(document)
+        var fixedUTF8: [UInt8]?
+        var embedded: [EmbeddedFontReport] = []
+        var embedNote: String?
+        if let embedder {
+            switch document {
+            case .ass:
+                let text = TextEdit.apply(rewrite.edits, to: decoded.utf8)
+                do {
+                    let (edits, fonts) = try embedder.embed(
+                        in: try ASSDocument(utf8: text, file: file), also: rewrite.targetFamilies)
+                    embedded = fonts
+                    fixedUTF8 = edits.isEmpty ? text : TextEdit.apply(edits, to: text)
+                } catch let error as EmbedError {
+                    throw SubtitleFixError(cause: error.description)
+                } catch {
+                    throw SubtitleFixError(cause: "\(error)")
+                }
+            case .srt, .vtt:
+                embedNote =
+                    "\(format == .srt ? "SRT" : "WebVTT") cannot carry fonts: nothing embedded (convert to ASS, or"
+                    + " keep it in a Matroska file with the fonts attached)"
+            }
+        }
+        let target = keepEncoding ? decoded.encoding : .utf8
+        let unchangedText = rewrite.isEmpty && (fixedUTF8 == nil || fixedUTF8 == decoded.utf8)
+        var fixed = FixedSubtitle(
+            original: original, decoded: decoded, rewrite: rewrite, embedded: embedded, embedNote: embedNote,
+            outputEncoding: target, fixedUTF8: fixedUTF8, bytes: nil)
+        if unchangedText && target == decoded.encoding {
+            fixed.bytes = original
+        } else if target != .utf8 || unchangedText {
+            fixed.bytes = try encode(fixed.text, decoded: decoded, original: original, as: target, file: file)
+        }
+        return fixed
+    }
+
+    /// `text` in `target`. A legacy encoding must give back the very bytes it was read from.
+    private func encode(
+        _ text: [UInt8], decoded: DecodedText, original: [UInt8], as target: TextEncoding, file: String
+    ) throws(SubtitleFixError) -> [UInt8] {
+        do throws(TextDecodingError) {
+            if keepEncoding && !decoded.encoding.isUnicode {
+                let again = try TextDecoder.encode(decoded.utf8, as: target, byteOrderMark: false, file: file)
+                if again != original {
+                    let offset =
+                        zip(again, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
+                        ?? min(again.count, original.count)
+                    throw TextDecodingError(file: file, cause: .unrepresentable(encoding: target.name, offset: offset))
+                }
+            }
+            return try TextDecoder.encode(text, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file)
+        } catch {
+            throw SubtitleFixError(cause: error.message)
+        }
+    }
+}
