@@ -27,7 +27,7 @@ private typealias Status = subfix.ExitStatus
 private func run(_ arguments: [String]) -> (Status, String, String) {
     let (io, output) = CommandIO.capturing()
     let status = SubfixCLI.run(arguments, io: io)
-    return (status, output.stdout, output.stderr)
+    return (status, reportLinesOnly(output.stdout), output.stderr)
 }
 
 private let srt = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你好</font>\n"
@@ -209,14 +209,15 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(
             run(["fix", "x.srt", "--dry-run", "--policy", "some"]) == (
                 Status.usage, "",
-                "subfix: error: invalid value 'some' for '--policy' (expected all, cjk, missing)\n"
+                "subfix: error: invalid value 'some' for '--policy' (expected text, all, cjk, missing)\n"
             ))
         #expect(run(["fix", "x.srt", "--dry-run", "--encoding-hint", "klingon"]).0 == Status.usage)
         #expect(run(["fix", "x.srt", "--dry-run", "--jobs", "0"]).0 == Status.usage)
         #expect(
             run(["fix", "x.srt", "--dry-run", "--font", "A,B"]) == (
                 Status.usage, "",
-                "subfix: error: invalid value 'A,B' for '--font' (expected a font family name without outer blanks and without , { } \\ < > \" ')\n"
+                "subfix: error: invalid value 'A,B' for '--font' (expected auto, or a font family name without outer blanks"
+                    + " and without , { } \\ < > \" ')\n"
             ))
         #expect(run(["fix", "--dry-run"]) == (Status.usage, "", "subfix: error: 'fix' needs PATH\n"))
     }
@@ -232,7 +233,10 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(lines.count == 3)
         let first: String = #"{"input":"\#(samples)/gbk.srt","output":"\#(folder)/gbk.srt","status":"changed","#
         let rest: String =
-            #""encoding":"GB18030 -> UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"error":null}"#
+            #""encoding":"GB18030 -> UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"#
+            + #""faces":[{"kind":"font","style":null,"font":"黑体","face":"Noto Sans CJK SC","language":"zh-Hans","#
+            + #""reason":"known CJK font; more Simplified-only than Traditional-only characters","count":1}],"#
+            + #""embedded":[],"error":null}"#
         #expect(lines[0] == first + rest)
         #expect(lines[1].contains(#""styles":2,"fnTags":2,"fontTags":0"#))
         #expect(
@@ -266,7 +270,10 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
             "fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--also", "my font", "--font", "Custom Sans",
         ])
         #expect(status == .success)
-        #expect(stderr == "")
+        // No face named Custom Sans exists here: the name is still written, and a warning says so.
+        #expect(
+            stderr == "subfix: warning: no font named 'Custom Sans' is available here: the name written will not"
+                + " resolve on this machine (players need it installed, or use --embed with a face that is)\n")
         #expect(
             stdout == """
                 changed   \(folder)/a.ass (styles 2, \\fn 0, font tags 0; UTF-8); left alone: Arial
@@ -275,8 +282,26 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
                 """)
         let (_, json, _) = run(["fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--json"])
         let head = #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","styles":1,"#
-        let tail = #""fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"error":null}"#
+        let tail =
+            #""fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"faces":[{"kind":"style","style":"B","#
+            + #""font":"SimHei","face":"Noto Sans CJK SC","language":"zh-Hans","#
+            + #""reason":"known CJK font; no CJK text, Simplified Chinese by default","count":1}],"embedded":[],"#
+            + #""error":null}"#
         #expect(String(json.split(separator: "\n").first ?? "") == head + tail)
+        // The default policy (text) and font (auto): the known CJK name and the --also name are rewritten to the
+        // face chosen for their text (none here: Simplified Chinese), the Latin font is left alone, and the lines
+        // under the report say which face each reference got and why.
+        let (io, output) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["fix", folder + "/a.ass", "--dry-run", "--also", "my font"], io: io) == .success)
+        #expect(output.stderr == "")
+        #expect(
+            output.stdout == """
+                changed   \(folder)/a.ass (styles 2, \\fn 0, font tags 0; UTF-8); left alone: Arial
+                  style B: SimHei -> Noto Sans CJK SC: known CJK font; no CJK text, Simplified Chinese by default
+                  style C: My Font -> Noto Sans CJK SC: known CJK font; no CJK text, Simplified Chinese by default
+                1 file: 1 changed, 0 unchanged, 0 failed
+
+                """)
         #expect(try bytes(folder + "/a.ass") == Array(script.utf8))
     }
 

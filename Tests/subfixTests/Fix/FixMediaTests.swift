@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 @testable import subfix
@@ -8,7 +9,7 @@ import Testing
     private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
         let (io, output) = CommandIO.capturing()
         let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
+        return (status, reportLinesOnly(output.stdout), output.stderr)
     }
 
     private func data(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
@@ -35,6 +36,11 @@ import Testing
                 """)
         #expect(tree(directory) == ["movie.0.chi.ass", "movie.1.eng.srt", "movie.2.jpn.ass", "movie.mkv"])
         #expect(try data(mkv) == data(MediaCLIFixtures.mkv))
+        // By default each track gets the face of its own language.
+        let chinese = try String(contentsOfFile: dir + "/movie.0.chi.ass", encoding: .utf8)
+        let japanese = try String(contentsOfFile: dir + "/movie.2.jpn.ass", encoding: .utf8)
+        #expect(chinese.contains("\nStyle: Default,Noto Sans CJK SC,") && !chinese.contains("Noto Sans CJK JP"))
+        #expect(japanese.contains("\nStyle: Default,Noto Sans CJK JP,") && !japanese.contains("Noto Sans CJK SC"))
         // The sidecars are what `extract --fix` writes.
         let extracted = directory.appendingPathComponent("extracted").path
         #expect(run(["extract", mkv, "--all", "--fix", "--out", extracted]).0 == subfix.ExitStatus.success)
@@ -72,8 +78,24 @@ import Testing
         let first: String =
             #"{"input":"\#(mkv)","track":1,"subtitleIndex":0,"stream":2,"output":"\#(out)/season 1/e01.0.chi.ass","#
             + #""status":"changed","encoding":"UTF-8","styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],"#
-            + #""error":null,"note":null}"#
+            + #""faces":[{"kind":"style","style":"Default","font":"微软雅黑","face":"Noto Sans CJK SC","#
+            + #""language":"zh-Hans","reason":"known CJK font; more Simplified-only than Traditional-only characters","#
+            + #""count":1},{"kind":"style","style":"Sign","font":"SimHei","face":"Noto Sans CJK SC","#
+            + #""language":"zh-Hans","reason":"known CJK font; more Simplified-only than Traditional-only characters","#
+            + #""count":1},{"kind":"fn","style":null,"font":"SimHei","face":"Noto Sans CJK SC","language":"zh-Hans","#
+            + #""reason":"known CJK font; more Simplified-only than Traditional-only characters","count":1}],"#
+            + #""embedded":[],"error":null,"note":null}"#
         #expect(lines.first == first)
+        // The Japanese track gets the Japanese face: by its kana, or by its track title where a style draws none.
+        let japanese: String =
+            #""faces":[{"kind":"style","style":"Default","font":"MS Gothic","face":"Noto Sans CJK JP","#
+            + #""language":"ja","reason":"known CJK font; kana in the text","count":1},"#
+            + #"{"kind":"style","style":"Note","font":"@微软雅黑","face":"@Noto Sans CJK JP","language":"ja","#
+            + #""reason":"known CJK font; no CJK text, track title says ja","count":1},"#
+            + #"{"kind":"fn","style":null,"font":"SimHei","face":"Noto Sans CJK JP","language":"ja","#
+            + #""reason":"known CJK font; kana in the text","count":1}],"embedded":[],"#
+        let third = lines.dropFirst(2).first ?? ""
+        #expect(third.hasPrefix(#"{"input":"\#(mkv)","track":3,"#) && third.contains(japanese))
         #expect(
             lines.last?.hasPrefix(#"{"summary":{"files":3,"changed":3,"unchanged":0,"failed":0,"skipped":0,"#) == true)
         #expect(
@@ -158,7 +180,7 @@ import Testing
         let expected: String =
             #"{"input":"\#(mkv)","track":null,"subtitleIndex":null,"stream":null,"output":null,"#
             + #""status":"skipped","encoding":"","styles":0,"fnTags":0,"fontTags":0,"unknownFonts":[],"#
-            + #""error":null,"note":"the file has no subtitle tracks"}"#
+            + #""faces":[],"embedded":[],"error":null,"note":"the file has no subtitle tracks"}"#
         #expect(json.split(separator: "\n").first.map(String.init) == expected)
         #expect(tree(directory) == ["silent.mkv"])
     }

@@ -52,7 +52,7 @@ import Testing
     func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
         let (io, output) = CommandIO.capturing()
         let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
+        return (status, reportLinesOnly(output.stdout), output.stderr)
     }
 
     /// `folder/mix.ass`: `script` with a present Latin font, an absent CJK name and a present font that lacks
@@ -83,12 +83,14 @@ import Testing
                 + "; kept: subfix Test Sans (resolves to subfix Test Sans, covers all 8 characters shown)"
                 + "; kept: 字幕测试黑体 (resolves to subfix Test Sans, covers all 4 characters shown)\n"
                 + "1 file: 1 changed, 0 unchanged, 0 failed\n")
+        // The rewritten references get the face of their text's language (the default --font auto): their text is
+        // Han alone, so the rest of the script, which has kana, makes it Japanese.
         let fixed = try String(contentsOfFile: output, encoding: .utf8)
         #expect(
             fixed
                 == Self.script(
-                    latin: "subfix Test Sans", missing: "Noto Sans CJK SC", lacking: "Noto Sans CJK SC",
-                    fnLacking: "Noto Sans CJK SC", fnMissing: "Noto Sans CJK SC"))
+                    latin: "subfix Test Sans", missing: "Noto Sans CJK JP", lacking: "Noto Sans CJK JP",
+                    fnLacking: "Noto Sans CJK JP", fnMissing: "Noto Sans CJK JP"))
 
         // Fixing the fixed file again changes nothing, and keeps the same fonts for the same reasons.
         let (againStatus, againOut, againErr) = run(["fix", output, "--dry-run", "--policy", "missing"] + Self.fonts)
@@ -116,19 +118,60 @@ import Testing
                 {"input":"\(input)","output":null,"status":"changed","encoding":"UTF-8","styles":2,"fnTags":2,\
                 "fontTags":0,"unknownFonts":["subfix Test Sans","字幕测试黑体"],"keptFonts":[{"font":"subfix Test Sans",\
                 "reason":"resolves to subfix Test Sans, covers all 8 characters shown"},{"font":"字幕测试黑体",\
-                "reason":"resolves to subfix Test Sans, covers all 4 characters shown"}],"error":null}
+                "reason":"resolves to subfix Test Sans, covers all 4 characters shown"}],"faces":[{"kind":"style",\
+                "style":"Missing","font":"微软雅黑","face":"Noto Sans CJK JP","language":"ja","reason":"does not resolve; \
+                Han characters only, the rest of the script says ja; Noto Sans CJK JP is not available here","count":1},\
+                {"kind":"style","style":"Lacking","font":"SubfixTestSans-Regular","face":"Noto Sans CJK JP",\
+                "language":"ja","reason":"subfix Test Sans lacks 2 characters shown; Han characters only, the rest of \
+                the script says ja; Noto Sans CJK JP is not available here","count":1},{"kind":"fn","style":null,\
+                "font":"subfix Test Sans","face":"Noto Sans CJK JP","language":"ja","reason":"subfix Test Sans lacks \
+                2 characters shown; Han characters only, the rest of the script says ja; Noto Sans CJK JP is not \
+                available here","count":1},{"kind":"fn","style":null,"font":"微软雅黑","face":"Noto Sans CJK JP",\
+                "language":"ja","reason":"does not resolve; Han characters only, the rest of the script says ja; \
+                Noto Sans CJK JP is not available here","count":1}],"embedded":[],"error":null}
                 """)
     }
 
-    /// Font options only mean something to `--policy missing`; other policies' JSON has no `keptFonts`.
-    @Test func fontOptionsNeedPolicyMissing() throws {
-        let (status, out, err) = run(["fix", "a.ass", "--dry-run", "--fonts-dir", Self.fixtures])
-        #expect(status == .usage)
-        #expect(out == "")
-        #expect(err == "subfix: error: option '--fonts-dir' needs '--policy missing'\n")
+    /// Font options are accepted with the default policy too: they say which faces exist to choose from (and to
+    /// embed). Without system fonts, and with only the test font, the chosen face is not available, and the report
+    /// says so; other policies' JSON has no `keptFonts`.
+    @Test func fontOptionsWorkWithTheDefaultPolicy() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let input = folder + "/a.srt"
+        try Data("1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你好</font>\n".utf8)
+            .write(to: URL(fileURLWithPath: input))
+        func fix(_ options: [String]) -> (subfix.ExitStatus, String, String) {
+            let (io, output) = CommandIO.capturing()
+            let status = SubfixCLI.run(["fix", input, "--dry-run"] + options, io: io)
+            return (status, output.stdout, output.stderr)
+        }
+        let reason = "known CJK font; Han characters common to both scripts (Simplified by default)"
+        let unavailable =
+            "changed   \(input) (styles 0, \\fn 0, font tags 1; UTF-8)\n"
+            + "  <font face>: SimHei -> Noto Sans CJK SC: \(reason); Noto Sans CJK SC is not available here\n"
+            + "1 file: 1 changed, 0 unchanged, 0 failed\n"
+        #expect(fix(["--no-system-fonts"]) == (.success, unavailable, ""))
+        // With the system's fonts (Debian's fonts-noto-cjk) next to a font folder, the face is there: no note.
+        let available =
+            "changed   \(input) (styles 0, \\fn 0, font tags 1; UTF-8)\n"
+            + "  <font face>: SimHei -> Noto Sans CJK SC: \(reason)\n1 file: 1 changed, 0 unchanged, 0 failed\n"
+        #expect(fix(["--fonts-dir", Self.fixtures]) == (.success, available, ""))
+        // The test font covers none of 你好, so a catalog of it alone has no face for it either.
+        #expect(fix(Self.fonts) == (.success, unavailable, ""))
+        let (jsonStatus, json, jsonErr) = fix(Self.fonts + ["--json"])
+        #expect(jsonStatus == .success)
+        #expect(jsonErr == "")
+        #expect(!json.contains("keptFonts"))
+        #expect(
+            json.contains(
+                #""faces":[{"kind":"font","style":null,"font":"SimHei","face":"Noto Sans CJK SC","#
+                    + #""language":"zh-Hans","reason":"\#(reason); Noto Sans CJK SC is not available here","#
+                    + #""count":1}],"embedded":[],"error":null}"#))
+
         let (badStatus, _, badErr) = run(["fix", "a.ass", "--dry-run", "--policy", "absent"])
         #expect(badStatus == .usage)
-        #expect(badErr == "subfix: error: invalid value 'absent' for '--policy' (expected all, cjk, missing)\n")
+        #expect(badErr == "subfix: error: invalid value 'absent' for '--policy' (expected text, all, cjk, missing)\n")
     }
 
     /// A font folder with a broken font: the font is skipped with a warning, the rest of the catalog still decides.

@@ -31,8 +31,15 @@ import Testing
         #expect(
             stdout == """
                 \(fixed)/tram.0.chi.ass: track 1 = 0:s:0 = stream 2 (ass, chi), fixed (styles 2, \\fn 1, font tags 0)
+                  style Default: 微软雅黑 -> Noto Sans CJK SC: known CJK font; more Simplified-only than Traditional-only characters
+                  style Sign: SimHei -> Noto Sans CJK SC: known CJK font; more Simplified-only than Traditional-only characters
+                  \\fn: SimHei -> Noto Sans CJK SC: known CJK font; more Simplified-only than Traditional-only characters
                 \(fixed)/tram.1.eng.srt: track 2 = 0:s:1 = stream 3 (subrip, eng), fixed (styles 0, \\fn 0, font tags 1)
+                  <font face>: SimHei -> Noto Sans CJK SC: known CJK font; no CJK text, Simplified Chinese by default
                 \(fixed)/tram.2.jpn.ass: track 3 = 0:s:2 = stream 4 (ass, jpn), fixed (styles 2, \\fn 1, font tags 0)
+                  style Default: MS Gothic -> Noto Sans CJK JP: known CJK font; kana in the text
+                  style Note: @微软雅黑 -> @Noto Sans CJK JP: known CJK font; no CJK text, track title says ja
+                  \\fn: SimHei -> Noto Sans CJK JP: known CJK font; kana in the text
 
                 """)
         #expect(run(["fix", plain, "--out", refixed]).0 == subfix.ExitStatus.success)
@@ -45,27 +52,35 @@ import Testing
             #expect(one == other, "\(name)")
             #expect(one != (try Data(contentsOf: URL(fileURLWithPath: plain + "/" + name))), "\(name)")
         }
-        for name in ["tram.0.chi.ass", "tram.2.jpn.ass"] {
+        // Each track gets the face of its language: Simplified Chinese for the Chinese one, Japanese for the
+        // Japanese one (kana in its text).
+        for (name, face) in [("tram.0.chi.ass", "Noto Sans CJK SC"), ("tram.2.jpn.ass", "Noto Sans CJK JP")] {
             let original = styleFonts(try String(contentsOfFile: plain + "/" + name, encoding: .utf8))
             let rewritten = styleFonts(try String(contentsOfFile: fixed + "/" + name, encoding: .utf8))
             #expect(!original.isEmpty)
-            #expect(original.allSatisfy { $0 != "Noto Sans CJK SC" })
+            #expect(original.allSatisfy { !$0.contains("Noto Sans CJK") })
             // A vertical font keeps its '@'.
-            #expect(rewritten == original.map { ($0.hasPrefix("@") ? "@" : "") + "Noto Sans CJK SC" })
+            #expect(rewritten == original.map { ($0.hasPrefix("@") ? "@" : "") + face }, "\(name)")
             #expect(Set(original).isDisjoint(with: rewritten))
         }
     }
 
     @Test func fixOptionsReachTheRewriterAndTheJSON() throws {
         let directory = try MediaCLIFixtures.temporaryDirectory()
-        let (status, stdout, _) = run([
+        let (status, stdout, stderr) = run([
             "extract", MediaCLIFixtures.mkv, "--track", "1", "--fix", "--policy", "cjk", "--font", "Custom Sans",
             "--out", directory.path, "--json",
         ])
         #expect(status == subfix.ExitStatus.success)
         #expect(
+            stderr == "subfix: warning: no font named 'Custom Sans' is available here: the name written will not"
+                + " resolve on this machine (players need it installed, or use --embed with a face that is)\n")
+        #expect(
             stdout == """
-                {"file":"\(MediaCLIFixtures.mkv)","track":1,"subtitleIndex":0,"stream":2,"codec":"ass","language":"chi","format":"ass","output":"\(directory.path)/tram.0.chi.ass","styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[]}
+                {"file":"\(MediaCLIFixtures.mkv)","track":1,"subtitleIndex":0,"stream":2,"codec":"ass","language":"chi","format":"ass","output":"\(directory.path)/tram.0.chi.ass","styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],\
+                "faces":[{"kind":"style","style":"Default","font":"微软雅黑","face":"Custom Sans","language":null,"reason":"known CJK font","count":1},\
+                {"kind":"style","style":"Sign","font":"SimHei","face":"Custom Sans","language":null,"reason":"known CJK font","count":1},\
+                {"kind":"fn","style":null,"font":"SimHei","face":"Custom Sans","language":null,"reason":"known CJK font","count":1}],"embedded":[]}
 
                 """)
         let text = try String(contentsOfFile: directory.path + "/tram.0.chi.ass", encoding: .utf8)
@@ -79,11 +94,11 @@ import Testing
         (["--also", "Foo", "--policy", "cjk"], "subfix: error: option '--policy' needs '--fix'\n"),
         (
             ["--fix", "--policy", "some"],
-            "subfix: error: invalid value 'some' for '--policy' (expected all, cjk, missing)\n"
+            "subfix: error: invalid value 'some' for '--policy' (expected text, all, cjk, missing)\n"
         ),
         (
             ["--fix", "--font", " Foo"],
-            "subfix: error: invalid value ' Foo' for '--font' (expected a font family name without outer blanks"
+            "subfix: error: invalid value ' Foo' for '--font' (expected auto, or a font family name without outer blanks"
                 + " and without , { } \\ < > \" ')\n"
         ),
     ])
