@@ -64,6 +64,9 @@ let package = Package(
             name: "subdb-bench", dependencies: ["SubDB", "CSQLite"], path: "Benchmarks/SubDBBench",
             swiftSettings: swiftSettings),
         .executableTarget(
+            name: "subset-bench", dependencies: ["SubCore"], path: "Benchmarks/SubsetBench",
+            swiftSettings: swiftSettings),
+        .executableTarget(
             name: "search-bench", dependencies: ["SubDB"], path: "Benchmarks/SearchBench",
             swiftSettings: swiftSettings),
 

@@ -59,16 +59,21 @@ step "subfix render ... --no-system-fonts (renders without its CJK text)"
 "$bin" render Samples/render-demo.ass "${sandbox[@]}" --at 00:00:02 --size 1280x720 \
     --background checker --out "$out/render-before.png" "${db[@]}"
 
-step "subfix fix Samples/render-demo.ass --out $out/render-fixed"
-"$bin" fix Samples/render-demo.ass --out "$out/render-fixed" "${db[@]}"
+step "subfix fix Samples/render-demo.ass --embed --out $out/render-fixed"
+echo "(each style gets the Noto Sans CJK face of its text's language, and a subset of that face holding exactly"
+echo " the characters drawn with it goes into the script's [Fonts] section: the fix travels with the file)"
+"$bin" fix Samples/render-demo.ass --embed --out "$out/render-fixed" "${db[@]}"
 fixed=$out/render-fixed/render-demo.ass
-step "subfix check --no-system-fonts --fonts-dir Fonts $fixed  (passes)"
-"$bin" check --no-system-fonts --fonts-dir Fonts "$fixed" "${db[@]}"
-step "subfix render ... --fonts-dir Fonts (renders with it)"
-"$bin" render "$fixed" --no-system-fonts --fonts-dir Fonts --at 00:00:02 --size 1280x720 --background checker \
+grep -E '^(Style:|fontname:)' "$fixed"
+step "subfix check --no-system-fonts $fixed  (passes with no fonts at all but the embedded ones)"
+"$bin" check --no-system-fonts "$fixed" "${db[@]}"
+step "subfix render ... --no-system-fonts (renders with the embedded subset alone)"
+"$bin" render "$fixed" --no-system-fonts --at 00:00:02 --size 1280x720 --background checker \
     --out "$out/render-after.png" "${db[@]}"
-"$bin" render "$fixed" --no-system-fonts --fonts-dir Fonts --every 2 --size 640x360 --background black \
+"$bin" render "$fixed" --no-system-fonts --every 2 --size 640x360 --background black \
     --sheet "$out/render-sheet.png" "${db[@]}"
+step "fixing the fixed file again changes nothing (the embedded subset is replaced by an identical one)"
+"$bin" fix "$fixed" --embed --dry-run "${db[@]}"
 ls -l "$out"/render-*.png
 
 # --- search: index Samples/ (sidecar files and the MKV/MP4 text tracks), then query it in three languages ---
