@@ -13,6 +13,10 @@ public protocol Cursor<Element>: AnyObject {
 
     /// The next element, or nil when the cursor is exhausted.
     func next() throws -> Element?
+
+    /// Calls `body` on each remaining element. A customization point: wrapping cursors (`map`, `filter`,
+    /// `enumerated`) forward it to their base.
+    func forEach(_ body: (Element) throws -> Void) throws
 }
 
 /// A cursor built from a closure.
@@ -21,23 +25,40 @@ public protocol Cursor<Element>: AnyObject {
 ///     let numbers = AnyCursor<Int> { n += 1; return n <= 3 ? n : nil }
 public final class AnyCursor<Element>: Cursor {
     private let nextElement: () throws -> Element?
+    /// The `forEach` of a wrapped cursor, nil for a closure.
+    private let baseForEach: (((Element) throws -> Void) throws -> Void)?
 
     /// Wraps a closure that returns the next element, or nil at the end.
-    public init(_ next: @escaping () throws -> Element?) { nextElement = next }
+    public init(_ next: @escaping () throws -> Element?) {
+        nextElement = next
+        baseForEach = nil
+    }
 
-    /// Wraps another cursor.
-    public convenience init<C: Cursor>(_ base: C) where C.Element == Element {
-        self.init { try base.next() }
+    /// Wraps another cursor (its `forEach` included).
+    public init<C: Cursor>(_ base: C) where C.Element == Element {
+        nextElement = { try base.next() }
+        baseForEach = { body in try base.forEach(body) }
     }
 
     /// Iterates a sequence.
     public convenience init<S: Sequence>(_ sequence: S) where S.Element == Element {
-        var iterator = sequence.makeIterator()
+        self.init(iterator: sequence.makeIterator())
+    }
+
+    /// Iterates an iterator: `AnyCursor(iterator: [1, 2, 3].makeIterator())`.
+    public convenience init<I: IteratorProtocol>(iterator: I) where I.Element == Element {
+        var iterator = iterator
         self.init { iterator.next() }
     }
 
     /// The next element.
     public func next() throws -> Element? { try nextElement() }
+
+    /// Calls `body` on each remaining element, through the wrapped cursor's `forEach` if there is one.
+    public func forEach(_ body: (Element) throws -> Void) throws {
+        if let baseForEach { return try baseForEach(body) }
+        while let element = try nextElement() { try body(element) }
+    }
 }
 
 /// A cursor of mapped elements (``Cursor/map(_:)``).
@@ -54,6 +75,34 @@ public final class MapCursor<Base: Cursor, Element>: Cursor {
     public func next() throws -> Element? {
         guard let element = try base.next() else { return nil }
         return try transform(element)
+    }
+
+    /// Calls `body` on each remaining transformed element, through the base cursor's `forEach`.
+    public func forEach(_ body: (Element) throws -> Void) throws {
+        try base.forEach { try body(transform($0)) }
+    }
+}
+
+/// A cursor of (offset, element) pairs (``Cursor/enumerated()``).
+public final class EnumeratedCursor<Base: Cursor>: Cursor {
+    private let base: Base
+    private var offset = 0
+
+    init(_ base: Base) { self.base = base }
+
+    /// The next pair.
+    public func next() throws -> (offset: Int, element: Base.Element)? {
+        guard let element = try base.next() else { return nil }
+        defer { offset += 1 }
+        return (offset, element)
+    }
+
+    /// Calls `body` on each remaining pair, through the base cursor's `forEach`.
+    public func forEach(_ body: ((offset: Int, element: Base.Element)) throws -> Void) throws {
+        try base.forEach { element in
+            defer { offset += 1 }
+            try body((offset, element))
+        }
     }
 }
 
@@ -73,6 +122,13 @@ public final class FilterCursor<Base: Cursor>: Cursor {
             if try isIncluded(element) { return element }
         }
         return nil
+    }
+
+    /// Calls `body` on each remaining included element, through the base cursor's `forEach`.
+    public func forEach(_ body: (Base.Element) throws -> Void) throws {
+        try base.forEach { element in
+            if try isIncluded(element) { try body(element) }
+        }
     }
 }
 
@@ -190,13 +246,8 @@ extension Cursor {
     }
 
     /// Pairs of (offset, element), lazily.
-    public func enumerated() -> AnyCursor<(offset: Int, element: Element)> {
-        var offset = 0
-        return AnyCursor {
-            guard let element = try self.next() else { return nil }
-            defer { offset += 1 }
-            return (offset, element)
-        }
+    public func enumerated() -> EnumeratedCursor<Self> {
+        EnumeratedCursor(self)
     }
 
     /// At most the first `maxLength` elements, lazily.

@@ -134,4 +134,23 @@ extension Database {
         }
         return try body(self)
     }
+
+    /// Runs `body` read-only and isolated, as GRDB's `read { }` of a queue: in a DEFERRED transaction, or in a
+    /// savepoint when a transaction is already open. Every statement of `body` sees one committed state: in WAL
+    /// mode the first read takes a snapshot; in rollback-journal mode the SHARED lock stays until the end, so
+    /// other connections cannot commit meanwhile (they get `SQLITE_BUSY`).
+    ///
+    /// Read-only mode begins before the transaction, so that ending the transaction is not seen as a write.
+    func isolatedRead<T>(_ body: (Database) throws -> T) throws -> T {
+        try readOnly {
+            guard isInsideTransaction else { return try inReadTransaction(body) }
+            var result: T?
+            try inSavepoint {
+                result = try body(self)
+                return .commit
+            }
+            guard let result else { throw DatabaseError.misuse("the savepoint of a read ended without a result") }
+            return result
+        }
+    }
 }

@@ -124,14 +124,17 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Runs `value` in a read-only transaction on a reader: it sees the last committed snapshot, unaffected by
-    /// concurrent writes. A read nested in a read runs in the same transaction.
+    /// Runs read-only database operations in a transaction on a reader connection and returns their result. The
+    /// operations are isolated: they see one committed snapshot and do not see changes performed by concurrent
+    /// writes, even from other processes. Writes throw `SQLITE_READONLY`. A read nested in a read runs in the
+    /// same transaction.
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
         if let current = currentReader() { return try value(current) }
         return try withNewReader { db in try db.inReadTransaction(value) }
     }
 
-    /// Runs `value` in a read-only transaction on a reader, off the calling task.
+    /// Runs read-only database operations off the calling task, isolated like the synchronous `read`: one
+    /// snapshot, unaffected by concurrent writes; writes throw `SQLITE_READONLY`.
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             DispatchQueue.global().async {
@@ -140,8 +143,9 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         }
     }
 
-    /// Runs `value` later, in a read-only transaction on a reader; `value` receives the connection or the error
-    /// that prevented the access.
+    /// Runs read-only database operations later, on a reader connection; `value` receives the connection or the
+    /// error that prevented the access. Isolated in a transaction: `value` sees one snapshot, unaffected by
+    /// concurrent writes; writes throw `SQLITE_READONLY`.
     public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
         DispatchQueue.global().async {
             do {
@@ -163,13 +167,16 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         }
     }
 
-    /// Runs `value` on a reader, outside of any transaction.
+    /// Runs database operations on a reader connection without isolation: outside of any transaction, so two
+    /// statements may see different states when the writer commits in between. Writes throw `SQLITE_READONLY`
+    /// (the reader is read-only). Not reentrant except from inside a read.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
         if let current = currentReader() { return try value(current) }
         return try withNewReader(value)
     }
 
-    /// Runs `value` on the writer when called from a write, else on a reader.
+    /// Runs database operations without isolation, reentrantly: on the writer (in whatever transaction it has
+    /// open) when called from a write, else on a reader outside of any transaction.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
         if writer.isOnQueue { return try value(writer.database) }
         return try unsafeRead(value)

@@ -53,25 +53,28 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
 
     // MARK: Reading
 
-    /// Runs `value` with writes forbidden (`PRAGMA query_only`): a write throws `SQLITE_READONLY`.
+    /// Runs read-only database operations and returns their result. The operations are isolated in a
+    /// transaction (a savepoint if one is already open): they do not see changes performed by concurrent writes,
+    /// even from other processes. Attempts to write throw `SQLITE_READONLY`. Not reentrant.
     ///
     ///     let names = try dbQueue.read { db in try String.fetchAll(db, sql: "SELECT name FROM player") }
     public func read<T>(_ value: (Database) throws -> T) throws -> T {
-        try serialized.sync { db in try db.readOnly { try value(db) } }
+        try serialized.sync { db in try db.isolatedRead(value) }
     }
 
-    /// Runs `value` with writes forbidden, on the queue, without blocking the calling task.
+    /// Runs read-only database operations on the queue without blocking the calling task. Isolated like the
+    /// synchronous `read`: a transaction that does not see concurrent writes; writes throw `SQLITE_READONLY`.
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
             serialized.queue.async {
-                continuation.resume(
-                    with: Result { try self.serialized.database.readOnly { try value(self.serialized.database) } })
+                continuation.resume(with: Result { try self.serialized.database.isolatedRead(value) })
             }
         }
     }
 
-    /// Runs `value` later, on the queue, with writes forbidden; `value` receives the connection or the error that
-    /// prevented the access.
+    /// Runs read-only database operations later, on the queue; `value` receives the connection or the error that
+    /// prevented the access. Isolated in a transaction: `value` does not see concurrent writes, even from other
+    /// processes; writes throw `SQLITE_READONLY`.
     ///
     ///     dbQueue.asyncRead { result in
     ///         guard let db = try? result.get() else { return }
@@ -81,7 +84,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         serialized.queue.async {
             let db = self.serialized.database
             do {
-                try db.readOnly { value(.success(db)) }
+                try db.isolatedRead { value(.success($0)) }
             } catch {
                 value(.failure(error))
             }
@@ -99,12 +102,15 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         }
     }
 
-    /// Runs `value` without the read-only guard.
+    /// Runs database operations without isolation and without the read-only guard: they run outside of any
+    /// transaction, so two statements may see different states when other connections write in between.
+    /// Not reentrant.
     public func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T {
         try serialized.sync(value)
     }
 
-    /// Runs `value`, reusing the current access when called from inside one.
+    /// Runs database operations without isolation and without the read-only guard, reusing the current access
+    /// (and whatever transaction it has open) when called from inside one. Reentrant.
     public func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T {
         try serialized.reentrantSync(value)
     }

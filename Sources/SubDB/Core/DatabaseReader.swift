@@ -9,16 +9,18 @@ public protocol DatabaseReader: AnyObject, Sendable {
     /// The configuration of the connections.
     var configuration: Configuration { get }
 
-    /// Runs `value` with read-only access; writes throw `SQLITE_READONLY`. Not reentrant.
+    /// Runs read-only database operations isolated in a transaction: they do not see changes performed by
+    /// concurrent writes, even from other processes. Writes throw `SQLITE_READONLY`. Not reentrant.
     func read<T>(_ value: (Database) throws -> T) throws -> T
 
-    /// Runs `value` with read-only access, off the calling task.
+    /// Runs read-only database operations isolated in a transaction, off the calling task.
     func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T
 
-    /// Runs `value` without the read-only guard nor transaction. Not reentrant.
+    /// Runs database operations without isolation: no transaction, so successive statements may see the
+    /// changes of concurrent writes. Not reentrant.
     func unsafeRead<T>(_ value: (Database) throws -> T) throws -> T
 
-    /// Runs `value`, reusing the current access when called from inside one.
+    /// Runs database operations without isolation, reusing the current access when called from inside one.
     func unsafeReentrantRead<T>(_ value: (Database) throws -> T) throws -> T
 }
 

@@ -51,6 +51,12 @@ final class DatabaseObservationBroker {
     private var currentAuthorization: StatementAuthorization?
     /// Observers interested in each event kind during the current statement.
     private var interest: [DatabaseEventKind: [any TransactionObserver]] = [:]
+    /// The action of the previous authorizer call, to recognize the delete that follows a drop.
+    private var lastAuthorizedAction: Int32 = 0
+    /// Authorizer actions a DROP statement reports just before the delete of the object it drops.
+    private static let dropActions: Set<Int32> = [
+        SQLITE_DROP_TABLE, SQLITE_DROP_TEMP_TABLE, SQLITE_DROP_VIEW, SQLITE_DROP_TEMP_VIEW, SQLITE_DROP_VTABLE,
+    ]
     private var pendingCommit = false
     private var pendingRollback = false
 
@@ -235,6 +241,8 @@ final class DatabaseObservationBroker {
     }
 
     private func authorize(action: Int32, first: UnsafePointer<CChar>?, second: UnsafePointer<CChar>?) -> Int32 {
+        let previousAction = lastAuthorizedAction
+        lastAuthorizedAction = action
         switch action {
         case SQLITE_READ:
             if recording != nil, let first {
@@ -253,6 +261,9 @@ final class DatabaseObservationBroker {
             }
         case SQLITE_DELETE:
             guard let first else { break }
+            // A DROP TABLE / VIEW authorizes its drop action, then a delete of the dropped object: SQLite skips
+            // the whole DROP, silently, unless that delete gets SQLITE_OK.
+            if Self.dropActions.contains(previousAction) { return SQLITE_OK }
             if recording != nil { recording?.deletedTables.insert(String(cString: first).lowercased()) }
             // SQLITE_IGNORE keeps the delete but turns off the truncate optimization, so that the update hook
             // sees every deleted row. SQLite's own tables keep their behaviour.

@@ -11,6 +11,11 @@ public protocol FetchRequest<RowDecoder> {
 
     /// The SQL and arguments that count the results of the request.
     func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments)
+
+    /// The SQL and arguments of the request; with `singleResult` (`fetchOne`) the request may fetch one row only
+    /// (query interface requests add `LIMIT 1`).
+    func sqlAndArguments(_ db: Database, forSingleResult singleResult: Bool) throws
+        -> (sql: String, arguments: StatementArguments)
 }
 
 extension FetchRequest {
@@ -24,6 +29,13 @@ extension FetchRequest {
     public func isEmpty(_ db: Database) throws -> Bool {
         let (sql, arguments) = try sqlAndArguments(db)
         return try !Bool.fetchOne(db, sql: "SELECT EXISTS (\(sql))", arguments: arguments).isTrue
+    }
+
+    /// The default: the request's SQL as is, whether one or all results are fetched.
+    public func sqlAndArguments(_ db: Database, forSingleResult singleResult: Bool) throws
+        -> (sql: String, arguments: StatementArguments)
+    {
+        try sqlAndArguments(db)
     }
 
     /// The default count: wraps the request in `SELECT COUNT(*) FROM (...)`.
@@ -57,7 +69,7 @@ extension FetchRequest where RowDecoder == Row {
     }
     /// The first fetched row.
     public func fetchOne(_ db: Database) throws -> Row? {
-        let (sql, arguments) = try sqlAndArguments(db)
+        let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
         return try Row.fetchOne(db, sql: sql, arguments: arguments)
     }
 }
@@ -83,7 +95,7 @@ extension FetchRequest where RowDecoder: DatabaseValueConvertible {
     }
     /// The value of the first row, nil when there is no row or the value is NULL.
     public func fetchOne(_ db: Database) throws -> RowDecoder? {
-        let (sql, arguments) = try sqlAndArguments(db)
+        let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
         return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments)
     }
 }
@@ -98,7 +110,7 @@ extension FetchRequest {
     /// The value of the first row: `.none` when there is no row, `.some(nil)` for NULL.
     public func fetchOne<Wrapped: DatabaseValueConvertible>(_ db: Database) throws -> Wrapped??
     where RowDecoder == Wrapped? {
-        let (sql, arguments) = try sqlAndArguments(db)
+        let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
         return try Optional<Wrapped>.fetchOne(db, sql: sql, arguments: arguments)
     }
 }
@@ -123,7 +135,7 @@ extension FetchRequest where RowDecoder: FetchableRecord {
     }
     /// The first fetched record.
     public func fetchOne(_ db: Database) throws -> RowDecoder? {
-        let (sql, arguments) = try sqlAndArguments(db)
+        let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
         return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments)
     }
 }
@@ -138,7 +150,7 @@ extension FetchableRecord {
     }
     /// The first record of a request.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        let (sql, arguments) = try request.sqlAndArguments(db)
+        let (sql, arguments) = try request.sqlAndArguments(db, forSingleResult: true)
         return try fetchOne(db, sql: sql, arguments: arguments)
     }
     /// A cursor over the records of a request.
@@ -156,7 +168,7 @@ extension DatabaseValueConvertible {
     }
     /// The first value of a request.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
-        let (sql, arguments) = try request.sqlAndArguments(db)
+        let (sql, arguments) = try request.sqlAndArguments(db, forSingleResult: true)
         return try fetchOne(db, sql: sql, arguments: arguments)
     }
 }
@@ -169,7 +181,7 @@ extension Row {
     }
     /// The first row of a request.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
-        let (sql, arguments) = try request.sqlAndArguments(db)
+        let (sql, arguments) = try request.sqlAndArguments(db, forSingleResult: true)
         return try fetchOne(db, sql: sql, arguments: arguments)
     }
 }

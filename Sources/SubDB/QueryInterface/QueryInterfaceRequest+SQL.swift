@@ -8,6 +8,28 @@ extension QueryInterfaceRequest {
         return (sql, context.statementArguments)
     }
 
+    /// The SQL of `fetchOne`, as GRDB: `LIMIT 1` (keeping an offset), except for a lookup of one primary or
+    /// unique key, which selects one row at most already.
+    public func sqlAndArguments(_ db: Database, forSingleResult singleResult: Bool) throws
+        -> (sql: String, arguments: StatementArguments)
+    {
+        guard singleResult, !isSingleKeyLookup, (limitCount ?? 1) > 0 else { return try sqlAndArguments(db) }
+        var request = self
+        request.limitCount = 1
+        return try request.sqlAndArguments(db)
+    }
+
+    /// True when a filter keeps the row of one primary key or one unique key.
+    var isSingleKeyLookup: Bool {
+        filters.contains { filter in
+            switch filter {
+            case .expression: false
+            case .keys(let keys): keys.count <= 1
+            case .uniqueKeys(let keys): keys.count <= 1
+            }
+        }
+    }
+
     /// The SQL that counts the results: `SELECT COUNT(*) FROM "player" WHERE ...`.
     public func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
         var context = SQLGenerationContext()

@@ -2,6 +2,26 @@ import Foundation
 import SubDB
 import Testing
 
+/// A cursor whose `forEach` does not go through `next()`, as GRDB's "Must not be called during forEach" test
+/// cursor: wrappers must forward `forEach` to it.
+private final class ForEachOnlyCursor: Cursor {
+    private let elements: [Int]
+    private(set) var nextCalls = 0
+    private(set) var forEachCalls = 0
+
+    init(_ elements: [Int]) { self.elements = elements }
+
+    func next() throws -> Int? {
+        nextCalls += 1
+        return nil
+    }
+
+    func forEach(_ body: (Int) throws -> Void) throws {
+        forEachCalls += 1
+        for element in elements { try body(element) }
+    }
+}
+
 @Suite struct CursorTests {
     let dbQueue: DatabaseQueue
 
@@ -110,5 +130,42 @@ import Testing
         }
         #expect(try Array(cursor) == [1, 2, 3])
         #expect(try Array(AnyCursor([1, 2])) == [1, 2])
+    }
+
+    @Test func wrappersForwardForEachToTheirBase() throws {
+        var collected: [String] = []
+        let mapped = ForEachOnlyCursor([1, 2, 3])
+        try mapped.map { $0 * 10 }.forEach { collected.append("\($0)") }
+        let filtered = ForEachOnlyCursor([1, 2, 3])
+        try filtered.filter { $0 != 2 }.forEach { collected.append("\($0)") }
+        let enumerated = ForEachOnlyCursor([7, 8])
+        try enumerated.enumerated().forEach { collected.append("\($0.offset):\($0.element)") }
+        let chained = ForEachOnlyCursor([1, 2, 3, 4])
+        try chained.filter { $0 % 2 == 0 }.map { $0 + 1 }.enumerated().forEach { collected.append("\($0.element)") }
+        #expect(collected == ["10", "20", "30", "1", "3", "0:7", "1:8", "3", "5"])
+        for cursor in [mapped, filtered, enumerated, chained] {
+            #expect(cursor.nextCalls == 0)
+            #expect(cursor.forEachCalls == 1)
+        }
+    }
+
+    @Test func forEachOfDatabaseCursorWrappers() throws {
+        try dbQueue.read { (db: Database) throws in
+            var sum = 0
+            try numbers(db).map { $0 * 2 }.filter { $0 > 10 }.enumerated().forEach { sum += $0.element }
+            #expect(sum == 12 + 14 + 16 + 18 + 20)
+        }
+    }
+
+    @Test func anyCursorFromAnIteratorOrACursor() throws {
+        let fromIterator = AnyCursor(iterator: [3, 1, 2].makeIterator())
+        #expect(try Array(fromIterator) == [3, 1, 2])
+        #expect(try fromIterator.next() == nil)
+        // A wrapped cursor keeps its own forEach.
+        let base = ForEachOnlyCursor([5, 6])
+        var seen: [Int] = []
+        try AnyCursor(base).forEach { seen.append($0) }
+        #expect(seen == [5, 6])
+        #expect(base.nextCalls == 0)
     }
 }

@@ -109,4 +109,70 @@ final class EventRecorder: TransactionObserver {
         }
         #expect(removed.log.isEmpty)
     }
+
+    /// The authorizer that turns off the truncate optimization answers `SQLITE_IGNORE` to deletes; the delete a
+    /// DROP authorizes must still be allowed, or SQLite skips the DROP without an error.
+    @Test(arguments: WriterKind.allCases) func dropStatementsWorkWhileObserved(kind: WriterKind) throws {
+        let database = try ObservedDatabase(kind)
+        let recorder = EventRecorder(tables: ["player", "team"])
+        database.writer.add(transactionObserver: recorder)
+        try database.writer.write { db in
+            try db.execute(
+                sql: """
+                    INSERT INTO player (id, name, score) VALUES (1, 'Arthur', 0);
+                    INSERT INTO team (id, name) VALUES (1, 'Red');
+                    CREATE TABLE parent (id INTEGER PRIMARY KEY);
+                    CREATE TABLE child (id INTEGER PRIMARY KEY, parentId INTEGER REFERENCES parent(id));
+                    INSERT INTO parent (id) VALUES (1);
+                    CREATE VIEW teamName AS SELECT name FROM team;
+                    CREATE VIRTUAL TABLE document USING fts5(content);
+                    INSERT INTO document (content) VALUES ('hello');
+                    CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY);
+                    CREATE TEMP VIEW scratchView AS SELECT id FROM scratch;
+                    CREATE INDEX playerName ON player(name);
+                    CREATE TRIGGER playerTrigger AFTER INSERT ON player BEGIN SELECT 1; END;
+                    """)
+        }
+        try database.writer.write { db in
+            for sql in [
+                "DROP VIEW teamName", "DROP TABLE team", "DROP TABLE document", "DROP TABLE child",
+                "DROP TABLE parent", "DROP VIEW scratchView", "DROP TABLE scratch", "DROP INDEX playerName",
+                "DROP TRIGGER playerTrigger",
+            ] {
+                try db.execute(sql: sql)
+            }
+        }
+        let remaining = try database.writer.read { db in
+            try String.fetchAll(
+                db,
+                sql: """
+                    SELECT name FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'
+                    UNION ALL SELECT name FROM sqlite_temp_master ORDER BY name
+                    """)
+        }
+        #expect(remaining == ["player"])
+        // Deletes are still reported row by row after the drops.
+        recorder.log.removeAll()
+        try database.writer.write { db in try db.execute(sql: "DELETE FROM player") }
+        #expect(recorder.log == ["delete player(1)", "commit (0 players)"])
+    }
+
+    @Test func tableRebuildingMigrationWorksWhileObserved() throws {
+        let database = try ObservedDatabase(.queue)
+        let recorder = EventRecorder(tables: ["player"])
+        database.writer.add(transactionObserver: recorder)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("rebuild player") { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE newPlayer (id INTEGER PRIMARY KEY, name TEXT NOT NULL);
+                    INSERT INTO newPlayer (id, name) SELECT id, name FROM player;
+                    DROP TABLE player;
+                    ALTER TABLE newPlayer RENAME TO player;
+                    """)
+        }
+        try migrator.migrate(database.writer)
+        let columns = try database.writer.read { db in try db.columns(in: "player").map(\.name) }
+        #expect(columns == ["id", "name"])
+    }
 }

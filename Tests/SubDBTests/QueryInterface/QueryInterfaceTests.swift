@@ -220,4 +220,42 @@ struct QueryInterfaceTests {
             #expect(try SQLRequest<Player>(sql: "SELECT * FROM player").fetchCount(db) == 4)
         }
     }
+
+    @Test("fetchOne adds LIMIT 1, keeps an offset, and leaves key lookups alone, as GRDB")
+    func fetchOneLimitsToOneRow() throws {
+        let dbQueue = try Self.makeDatabase()
+        try dbQueue.read { (db: Database) throws in
+            let trace = TracedSQL(db)
+            #expect(try Player.fetchOne(db)?.name == "Arthur")
+            #expect(trace.last == #"SELECT * FROM "player" LIMIT 1"#)
+            #expect(try Player.order(\.score.desc).fetchOne(db)?.name == "David")
+            #expect(trace.last == #"SELECT * FROM "player" ORDER BY "score" DESC LIMIT 1"#)
+            #expect(try Player.order(\.score).limit(10, offset: 2).fetchOne(db)?.name == "Barbara")
+            #expect(trace.last == #"SELECT * FROM "player" ORDER BY "score" LIMIT 1 OFFSET 2"#)
+            #expect(try Player.limit(0).fetchOne(db) == nil)
+            #expect(trace.last == #"SELECT * FROM "player" LIMIT 0"#)
+            #expect(try Player.all().asRequest(of: Row.self).fetchOne(db)?["name"] == "Arthur")
+            #expect(trace.last == #"SELECT * FROM "player" LIMIT 1"#)
+            #expect(try Row.fetchOne(db, Player.all())?["name"] == "Arthur")
+            #expect(trace.last == #"SELECT * FROM "player" LIMIT 1"#)
+            #expect(try Player.fetchOne(db, Player.order(\.name.desc))?.name == "David")
+            #expect(trace.last == #"SELECT * FROM "player" ORDER BY "name" DESC LIMIT 1"#)
+            #expect(try Player.select(\.name, as: String.self).fetchOne(db) == "Arthur")
+            #expect(trace.last == #"SELECT "name" FROM "player" LIMIT 1"#)
+            #expect(try String.fetchOne(db, Player.select(Column("name")).order(\.name.desc)) == "David")
+            #expect(trace.last == #"SELECT "name" FROM "player" ORDER BY "name" DESC LIMIT 1"#)
+            let optionalName: String?? = try Player.select(Column("name"), as: String?.self).fetchOne(db)
+            #expect(optionalName == .some("Arthur"))
+            #expect(trace.last == #"SELECT "name" FROM "player" LIMIT 1"#)
+            // A primary key or unique key lookup selects at most one row already.
+            #expect(try Player.fetchOne(db, key: 2)?.name == "Barbara")
+            #expect(trace.last == #"SELECT * FROM "player" WHERE "id" = ?"#)
+            #expect(try Player.filter(key: ["id": 3]).fetchOne(db)?.name == "Craig")
+            #expect(trace.last == #"SELECT * FROM "player" WHERE "id" = ?"#)
+            // Raw SQL requests are executed as written.
+            let request: SQLRequest<Player> = "SELECT * FROM player ORDER BY id"
+            #expect(try request.fetchOne(db)?.name == "Arthur")
+            #expect(trace.last == "SELECT * FROM player ORDER BY id")
+        }
+    }
 }
