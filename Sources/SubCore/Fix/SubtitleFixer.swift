@@ -80,6 +80,9 @@ public struct SubtitleFixer: Sendable {
     public var keepEncoding: Bool
     /// Breaks ties when detecting a legacy encoding.
     public var encodingHint: TextEncoding?
+    /// For `--policy missing`: the catalog references are checked against. Each file's own fonts (its
+    /// `[Fonts]` section, its media file's attachments) join it for that file, as libass sees them.
+    public var missingFontCatalog: FontCatalog?
 
     /// A fixer.
     public init(
@@ -95,9 +98,10 @@ public struct SubtitleFixer: Sendable {
     /// Fixes `original`, a subtitle in `format` named `file` in messages. `languageHint` (from a track's tags)
     /// breaks language ties when faces are chosen by language; without it, the file name's tokens do
     /// (`ep01.chs.ass`, `movie.ja.srt`).
+    /// `attachments` are the fonts that travel with the subtitle (its media file's font attachments).
     public func fix(
         _ original: [UInt8], format: SubtitleFormat, file: String,
-        languageHint: (hint: LanguageHint, source: String)? = nil
+        languageHint: (hint: LanguageHint, source: String)? = nil, attachments: [FontAttachment] = []
     ) throws(SubtitleFixError) -> FixedSubtitle {
         let decoded: DecodedText
         do {
@@ -112,6 +116,15 @@ public struct SubtitleFixer: Sendable {
             throw SubtitleFixError(cause: error.located)
         }
         var rewriter = self.rewriter
+        if let catalog = missingFontCatalog {
+            var ownFonts = attachments
+            if case .ass(let script) = document {
+                ownFonts += script.embeddedFonts().fonts.map { FontAttachment(name: $0.name, data: $0.data) }
+            }
+            if !ownFonts.isEmpty, let fileCatalog = try? catalog.adding(attachments: ownFonts) {
+                rewriter = FontRewriter(target: rewriter.target, policy: MissingFontPolicy(catalog: fileCatalog).policy)
+            }
+        }
         rewriter.languageHint =
             languageHint ?? CJKLanguage.hint(fromFileName: file).map { ($0, "file name") } ?? rewriter.languageHint
         let rewrite = rewriter.rewrite(document)

@@ -117,7 +117,8 @@ public struct FontRewriter: Sendable {
     struct Recorder {
         let rewriter: FontRewriter
         var result = FontRewrite()
-        var decisions: [ArraySlice<UInt8>: Bool] = [:]
+        /// Per distinct name: why it is a CJK font (known, or named as one), or nil.
+        var decisions: [ArraySlice<UInt8>: String?] = [:]
         var unknownSeen: Set<String> = []
         /// Where each distinct decision stands in `result.references`.
         var referenceIndex: [FontReferenceKey: Int] = [:]
@@ -162,14 +163,13 @@ public struct FontRewriter: Sendable {
                 decision = decide(buffer.string(nameRange), shownText())
             case .cjk:
                 decision =
-                    isKnown(buffer, nameRange)
-                    ? RewriteDecision(rewrite: true, reason: "known CJK font")
-                    : RewriteDecision(rewrite: false, reason: "not a known CJK font")
+                    knownReason(buffer, nameRange).map { RewriteDecision(rewrite: true, reason: $0) }
+                    ?? RewriteDecision(rewrite: false, reason: "not a known CJK font")
             case .text:
                 if nameRange.isEmpty {
                     decision = RewriteDecision(rewrite: true, reason: "no font name")
-                } else if isKnown(buffer, nameRange) {
-                    decision = RewriteDecision(rewrite: true, reason: "known CJK font")
+                } else if let known = knownReason(buffer, nameRange) {
+                    decision = RewriteDecision(rewrite: true, reason: known)
                 } else if CJKText.containsCJK(shownText()) {
                     decision = RewriteDecision(rewrite: true, reason: "draws CJK text")
                 } else {
@@ -209,12 +209,15 @@ public struct FontRewriter: Sendable {
             return true
         }
 
-        /// Whether the name is on `KnownCJKFonts` or in the policy's `also` list, decided once per name.
-        private mutating func isKnown(_ buffer: UnsafeBufferPointer<UInt8>, _ nameRange: Range<Int>) -> Bool {
+        /// Why the name counts as a CJK font (on `KnownCJKFonts`, or on the policy's `also` list), or nil;
+        /// decided once per name.
+        private mutating func knownReason(_ buffer: UnsafeBufferPointer<UInt8>, _ nameRange: Range<Int>) -> String? {
             let nameBytes = ArraySlice(UnsafeBufferPointer(rebasing: buffer[nameRange]))
             if let known = decisions[nameBytes] { return known }
             let name = buffer.string(nameRange)
-            let known = KnownCJKFonts.contains(name) || rewriter.alsoKeys.contains(KnownCJKFonts.key(name))
+            let known: String? =
+                KnownCJKFonts.contains(name)
+                ? "known CJK font" : rewriter.alsoKeys.contains(KnownCJKFonts.key(name)) ? "on the also list" : nil
             decisions[nameBytes] = known
             return known
         }

@@ -18,8 +18,16 @@ extension FixProcessor {
         let streams: [MediaStream]
         let extraction: ExtractionResult
         var skipped: [Int: String] = [:]
+        var fonts: [FontAttachment] = []
         do {
             let media = try MediaFile(path: input.path)
+            // --policy missing counts the fonts the media file carries, as a player loads them.
+            if options.fixer.missingFontCatalog != nil {
+                fonts = try media.fontAttachments().map { font in
+                    FontAttachment(
+                        name: font.attachment.fileName ?? "attachment-\(font.attachment.index)", data: font.data)
+                }
+            }
             streams = media.subtitleStreams
             if streams.isEmpty {
                 whole.status = .skipped
@@ -57,14 +65,16 @@ extension FixProcessor {
                 return result
             }
             guard let track = extraction.tracks.first(where: { $0.stream.index == stream.index }) else { return nil }
-            return process(track, of: input, base: base, folder: folder, mode: mode, options: options, claims: claims)
+            return process(
+                track, of: input, base: base, folder: folder, mode: mode, fonts: fonts, options: options, claims: claims
+            )
         }
     }
 
     /// Fixes one extracted track and writes its sidecar.
     private static func process(
         _ track: ExtractedTrack, of input: FixInput, base: String, folder: String?, mode: mode_t,
-        options: FixOptions, claims: FixClaims
+        fonts: [FontAttachment], options: FixOptions, claims: FixClaims
     ) -> FixFileResult {
         let name = track.fileName(base: base)
         let output = folder.map { $0.isEmpty ? name : $0 + "/" + name }
@@ -92,7 +102,7 @@ extension FixProcessor {
             let format: SubtitleFormat = track.format == .ass ? .ass : .srt
             let fixed = try fix(
                 [UInt8](track.data), format: format, file: output ?? name, options: options,
-                languageHint: track.stream.languageHint, into: &result)
+                languageHint: track.stream.languageHint, attachments: fonts, into: &result)
             if options.diff && result.status == .changed {
                 result.diff = fixed.diff(oldName: "\(input.path) \(label) (extracted)", newName: output ?? name)
             }

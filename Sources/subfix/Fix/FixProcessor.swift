@@ -19,11 +19,13 @@ enum FixProcessor {
     /// recording the counts, the encoding, the faces chosen and the status in `result`. Writes nothing.
     static func fix(
         _ original: [UInt8], format: SubtitleFormat, file: String, options: FixOptions,
-        languageHint: (hint: LanguageHint, source: String)? = nil, into result: inout FixFileResult
+        languageHint: (hint: LanguageHint, source: String)? = nil, attachments: [FontAttachment] = [],
+        into result: inout FixFileResult
     ) throws(FixFailure) -> FixedSubtitle {
         let fixed: FixedSubtitle
         do {
-            fixed = try options.fixer.fix(original, format: format, file: file, languageHint: languageHint)
+            fixed = try options.fixer.fix(
+                original, format: format, file: file, languageHint: languageHint, attachments: attachments)
         } catch {
             throw FixFailure(cause: error.cause)
         }

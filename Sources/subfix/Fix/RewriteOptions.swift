@@ -82,10 +82,9 @@ enum RewriteOptions {
         let embedder =
             arguments.has("embed")
             ? FontEmbedder(catalog: catalog, families: auto ? FaceChooser.families : [font]) : nil
-        return (
-            SubtitleFixer(
-                rewriter: rewriter, embedder: embedder, keepEncoding: keepEncoding, encodingHint: encodingHint),
-            policyName == "missing"
-        )
+        var fixer = SubtitleFixer(
+            rewriter: rewriter, embedder: embedder, keepEncoding: keepEncoding, encodingHint: encodingHint)
+        if policyName == "missing" { fixer.missingFontCatalog = catalog }
+        return (fixer, policyName == "missing")
     }
 }

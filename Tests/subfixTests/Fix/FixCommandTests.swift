@@ -298,7 +298,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
             output.stdout == """
                 changed   \(folder)/a.ass (styles 2, \\fn 0, font tags 0; UTF-8); left alone: Arial
                   style B: SimHei -> Noto Sans CJK SC: known CJK font; no CJK text, Simplified Chinese by default
-                  style C: My Font -> Noto Sans CJK SC: known CJK font; no CJK text, Simplified Chinese by default
+                  style C: My Font -> Noto Sans CJK SC: on the also list; no CJK text, Simplified Chinese by default
                 1 file: 1 changed, 0 unchanged, 0 failed
 
                 """)

@@ -123,4 +123,29 @@ import Testing
         #expect(stderr.split(separator: "\n").count == 1)
         #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.script)
     }
+
+    /// `--policy missing` counts the fonts a script carries in `[Fonts]`: an embedded face that covers its text
+    /// is kept, even with no other fonts at all.
+    @Test func policyMissingCountsEmbeddedFonts() throws {
+        let folder = try TestFiles.temporaryDirectory("subfix-embed").path
+        let input = folder + "/a.ass"
+        try Data(Self.script.utf8).write(to: URL(fileURLWithPath: input))
+        let db = ["--db", folder + "/db.sqlite"]
+        #expect(run(["fix", input, "--embed", "--out", folder + "/out"] + db).0 == .success)
+        let embedded = folder + "/out/a.ass"
+        let bare = folder + "/bare.ass"
+        let text = try String(contentsOfFile: embedded, encoding: .utf8)
+        let withoutFonts = text.components(separatedBy: "[Fonts]").first ?? ""
+        let events = text.components(separatedBy: "[Events]").last ?? ""
+        try Data((withoutFonts + "[Events]" + events).utf8).write(to: URL(fileURLWithPath: bare))
+
+        let kept = run(["fix", embedded, "--policy", "missing", "--no-system-fonts", "--dry-run"] + db)
+        #expect(kept.0 == .success)
+        #expect(kept.1.hasPrefix("unchanged "))
+        #expect(kept.1.contains("kept: Noto Sans CJK JP (resolves to Noto Sans CJK JP, covers all"))
+        // Without its [Fonts], the name resolves to nothing: not kept (rewritten to the face chosen for its
+        // language, here the same name, which no font of this sandbox has).
+        let bareRun = run(["fix", bare, "--policy", "missing", "--no-system-fonts", "--dry-run"] + db)
+        #expect(!bareRun.1.contains("kept: Noto Sans CJK JP"))
+    }
 }
