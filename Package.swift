@@ -48,6 +48,10 @@ let package = Package(
         .target(
             name: "SubDB", dependencies: ["CSQLite"],
             swiftSettings: swiftSettings),
+        // subfix's own library: its schema, job log, font catalog, dialogue index and search, on SubDB.
+        .target(
+            name: "SubfixLibrary", dependencies: ["SubDB", "SubCore", "CSQLite"],
+            swiftSettings: swiftSettings),
         .target(
             name: "SubCore",
             dependencies: [
@@ -56,7 +60,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "subfix", dependencies: ["SubDB", "SubCore"],
+            name: "subfix", dependencies: ["SubDB", "SubfixLibrary", "SubCore"],
             swiftSettings: swiftSettings),
 
         // MARK: Benchmarks (`make bench`)
@@ -67,17 +71,21 @@ let package = Package(
             name: "subset-bench", dependencies: ["SubCore"], path: "Benchmarks/SubsetBench",
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "search-bench", dependencies: ["SubDB"], path: "Benchmarks/SearchBench",
+            name: "search-bench", dependencies: ["SubDB", "SubfixLibrary"], path: "Benchmarks/SearchBench",
             swiftSettings: swiftSettings),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
-        .testTarget(name: "SubDBTests", dependencies: ["SubDB", "CSQLite"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SubDBTests", dependencies: ["SubDB", "CSQLite", "TestSupport"], swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SubfixLibraryTests", dependencies: ["SubfixLibrary", "SubDB", "TestSupport"],
+            swiftSettings: swiftSettings),
         .testTarget(
             name: "SubCoreTests", dependencies: ["SubCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "subfixTests", dependencies: ["subfix", "SubCore", "SubDB", "TestSupport"],
+            name: "subfixTests", dependencies: ["subfix", "SubCore", "SubDB", "SubfixLibrary", "TestSupport"],
             swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import SubfixLibrary
 
 // search-bench LIBRARY LINES.txt TRIGRAM.sqlite
 // Query latency of `LibraryDatabase.search` (20 hits, bm25) for 1-, 2- and 4-character CJK queries and English
@@ -63,7 +64,7 @@ while classes.contains(where: { $0.1.count < perClass }) {
     }
 }
 
-let library = try LibraryDatabase(path: libraryPath, mode: .existing)
+let library = try LibraryDatabase(path: libraryPath, mode: .readOnly)
 let options = DialogueSearchOptions(limit: 20)
 for (name, queries) in classes {
     // Warm the page cache once per class, then time every query.

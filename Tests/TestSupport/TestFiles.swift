@@ -54,3 +54,19 @@ public func reportLinesOnly(_ stdout: String) -> String {
         .filter { line in !details.contains { line.hasPrefix($0) } }
         .joined(separator: "\n")
 }
+
+/// A fresh temporary directory per test, removed when the value is released.
+public final class TemporaryDirectory {
+    public let url: URL
+
+    public init() throws {
+        url = FileManager.default.temporaryDirectory
+            .appendingPathComponent("subdb-tests-\(UUID().uuidString)", isDirectory: true)
+        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    }
+
+    deinit { try? FileManager.default.removeItem(at: url) }
+
+    /// A path inside the directory.
+    public func path(_ name: String) -> String { url.appendingPathComponent(name).path }
+}

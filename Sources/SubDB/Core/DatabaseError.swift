@@ -44,7 +44,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
     }
 
     /// The error described by the connection's last error (`sqlite3_extended_errcode`, `sqlite3_errmsg`).
-    static func connectionError(
+    package static func connectionError(
         _ connection: OpaquePointer?, code: Int32, sql: String? = nil, arguments: StatementArguments? = nil
     ) -> DatabaseError {
         var message: String

@@ -15,7 +15,7 @@ public final class Statement {
     /// The raw `sqlite3_stmt *`, finalized in `deinit`.
     public let sqliteStatement: OpaquePointer
     /// The `sqlite3 *` that compiled it.
-    let sqliteConnection: OpaquePointer
+    package let sqliteConnection: OpaquePointer
     /// The connection (not retained: the connection caches its statements).
     unowned let database: Database
     /// The connection's observation broker slot, read at each step.
@@ -246,7 +246,7 @@ public final class Statement {
     }
 
     /// Steps until done, then resets.
-    func executeBound() throws {
+    package func executeBound() throws {
         defer { reset() }
         while true {
             let code = step()
@@ -297,7 +297,7 @@ public final class Statement {
 
     /// Resets a statement left running (an abandoned cursor).
     @inline(__always)
-    func resetIfNeeded() {
+    package func resetIfNeeded() {
         if isBusy { reset() }
     }
 }

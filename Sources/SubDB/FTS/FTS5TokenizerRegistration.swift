@@ -1,4 +1,4 @@
-internal import CSQLite
+package import CSQLite
 import Foundation
 
 /// Makes the tokenizers of one registered Swift type. Owned by FTS5 (retained when registered, released by
@@ -67,7 +67,7 @@ final class FTS5LoadedTokenizer: FTS5Tokenizer {
 extension Database {
     /// The connection's `fts5_api`, fetched with `SELECT fts5(?1)` and `sqlite3_bind_pointer`. Throws when
     /// SQLite was built without FTS5.
-    func fts5API() throws -> UnsafeMutablePointer<fts5_api> {
+    package func fts5API() throws -> UnsafeMutablePointer<fts5_api> {
         var statement: OpaquePointer?
         var code = sqlite3_prepare_v2(sqliteConnection, "SELECT fts5(?1)", -1, &statement, nil)
         guard code == SQLITE_OK, let statement else {

@@ -90,6 +90,12 @@ public struct DatabaseMigrator: Sendable {
         defer { if disableForeignKeys { try? db.execute(sql: "PRAGMA foreign_keys = ON") } }
         try db.inTransaction(.immediate) {
             try createMigrationsTable(db)
+            // Another process may have applied it since `appliedIdentifiers` was read: the immediate transaction
+            // waited for its write lock (busy timeout), so look again before running it.
+            let done = try Bool.fetchOne(
+                db, sql: "SELECT EXISTS (SELECT 1 FROM grdb_migrations WHERE identifier = ?)",
+                arguments: [migration.identifier])
+            if done == true { return .commit }
             try migration.migrate(db)
             if migration.foreignKeyChecks == .deferred || disableForeignKeys {
                 if let violation = try db.foreignKeyViolations().first {

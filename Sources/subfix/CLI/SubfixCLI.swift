@@ -1,5 +1,6 @@
 import SubCore
 import SubDB
+import SubfixLibrary
 
 /// The entry point shared by the executable and the tests: parse, dispatch, map errors to exit codes.
 enum SubfixCLI {

@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import SubfixLibrary
 
 /// Records a `subfix fix` run in the library database's job log: one job record and one record per file.
 /// `databasePath` is `--db`, else the XDG default; with neither `--db`, `XDG_DATA_HOME` nor `HOME` nothing is

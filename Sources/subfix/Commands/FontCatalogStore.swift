@@ -1,6 +1,7 @@
 import Foundation
 import SubCore
 import SubDB
+import SubfixLibrary
 
 /// Keeps the font catalog `subfix fonts` lists in the library database, so later runs and the index can query it.
 enum FontCatalogStore {

@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import SubfixLibrary
 
 /// `subfix jobs`: the recent runs of subfix commands, from the library's job log.
 enum JobsCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import SubfixLibrary
 
 /// `subfix search`: finds dialogue lines in the library, best matches first.
 enum SearchCommand {

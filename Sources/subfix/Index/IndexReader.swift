@@ -1,6 +1,7 @@
 import Foundation
 import SubCore
 import SubDB
+import SubfixLibrary
 
 /// A file that could not be read, parsed or extracted: the cause printed after `subfix: error: <file>: `.
 struct IndexFailure: Error, Sendable, Equatable {

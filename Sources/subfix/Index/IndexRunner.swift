@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SubCore
 import SubDB
+import SubfixLibrary
 import Synchronization
 
 /// What `subfix index` did to one file.

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SubDB
+import SubfixLibrary
 import Synchronization
 
 /// Where the library database is: `--db PATH`, else the XDG default.
@@ -40,7 +41,7 @@ extension LibraryLocation {
     /// itself, anything else is about `path`) and gives nil, for commands that read the library.
     static func reading<T>(_ path: String, io: CommandIO, _ body: (LibraryDatabase) throws -> T) -> T? {
         do {
-            return try body(LibraryDatabase(path: path, mode: .existing))
+            return try body(LibraryDatabase(path: path, mode: .readOnly))
         } catch let error as LibraryError {
             io.error("\(error)")
         } catch {

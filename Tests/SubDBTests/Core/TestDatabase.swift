@@ -2,22 +2,6 @@ import Foundation
 import SubDB
 import Synchronization
 
-/// A fresh temporary directory per test, removed when the value is released.
-final class TemporaryDirectory {
-    let url: URL
-
-    init() throws {
-        url = FileManager.default.temporaryDirectory
-            .appendingPathComponent("subdb-tests-\(UUID().uuidString)", isDirectory: true)
-        try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    }
-
-    deinit { try? FileManager.default.removeItem(at: url) }
-
-    /// A path inside the directory.
-    func path(_ name: String) -> String { url.appendingPathComponent(name).path }
-}
-
 /// Collects the SQL a connection executes, through `Configuration.trace`.
 final class SQLRecorder: Sendable {
     private let statements = Mutex<[String]>([])

@@ -197,31 +197,4 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
             #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM doc WHERE doc MATCH '\"isn''t\"'") == 1)
         }
     }
-
-    @Test func customTokenizersWorkInCreateVirtualTable() throws {
-        var configuration = Configuration()
-        configuration.prepareDatabase { db in try db.add(tokenizer: DialogueTokenizer.self) }
-        let dbQueue = try DatabaseQueue(configuration: configuration)
-        try dbQueue.write { db in
-            try db.create(virtualTable: "dialogue", using: FTS5()) { t in
-                t.tokenizer = DialogueTokenizer.tokenizerDescriptor(arguments: ["fold"])
-                t.column("text")
-            }
-            try db.execute(sql: "INSERT INTO dialogue (text) VALUES ('電視機'), ('电视'), ('你，好')")
-            let rows = try String.fetchAll(
-                db, sql: "SELECT highlight(dialogue, 0, '[', ']') FROM dialogue WHERE dialogue MATCH ? ORDER BY rowid",
-                arguments: [try DialogueQuery("电视").expression])
-            #expect(rows == ["[電視]機", "[电视]"])
-            #expect(try Int.fetchOne(db, sql: #"SELECT count(*) FROM dialogue WHERE dialogue MATCH '"你 好"'"#) == 0)
-            do {
-                try db.create(virtualTable: "bad", using: FTS5()) { t in
-                    t.tokenizer = DialogueTokenizer.tokenizerDescriptor(arguments: ["nope"])
-                    t.column("text")
-                }
-                Issue.record("expected an error")
-            } catch let error as DatabaseError {
-                #expect(error.message == "error in tokenizer constructor")
-            }
-        }
-    }
 }

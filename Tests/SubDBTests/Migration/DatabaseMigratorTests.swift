@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import SubDB
+import Synchronization
 import Testing
 
 @Suite struct DatabaseMigratorTests {
@@ -151,5 +153,39 @@ import Testing
             #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") == 0)
             #expect(try changed.appliedMigrations(db) == ["v1"])
         }
+    }
+}
+
+/// Migrators in two connections (two processes) on one new file: each migration runs once, none fails with
+/// "table already exists" (each re-checks inside its write transaction).
+@Suite struct ConcurrentMigrationTests {
+    @Test(arguments: 0..<4)
+    func twoWritersMigrateOneFileOnce(round: Int) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("db-\(round).sqlite")
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in try db.execute(sql: "CREATE TABLE a (id INTEGER PRIMARY KEY)") }
+        migrator.registerMigration("v2") { db in try db.execute(sql: "CREATE TABLE b (id INTEGER PRIMARY KEY)") }
+        let failures = Mutex<[String]>([])
+        let group = DispatchGroup()
+        let shared = migrator
+        for _ in 0..<3 {
+            DispatchQueue.global().async(group: group) {
+                do {
+                    let migrator = shared
+                    var configuration = Configuration()
+                    configuration.busyMode = .timeout(10)
+                    try migrator.migrate(try DatabaseQueue(path: path, configuration: configuration))
+                } catch {
+                    failures.withLock { $0.append("\(error)") }
+                }
+            }
+        }
+        #expect(group.wait(timeout: .now() + 60) == .success)
+        #expect(failures.withLock { $0 } == [])
+        let applied = try DatabaseQueue(path: path).read { db in
+            try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY rowid")
+        }
+        #expect(applied == ["v1", "v2"])
     }
 }

@@ -1,5 +1,6 @@
 import SubCore
 import SubDB
+import SubfixLibrary
 import Testing
 
 @testable import subfix

@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import SubfixLibrary
 import Testing
 
 @testable import subfix

@@ -1,3 +1,5 @@
+import SubDB
+
 /// A search typed by a user, turned into a safe FTS5 query expression.
 ///
 /// The language: words are all required; `"quoted phrases"` match in order; a run of CJK characters is a phrase

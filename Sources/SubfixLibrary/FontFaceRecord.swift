@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// One face of a font file in the font catalog, table `font_face`, unique by (`file`, `faceIndex`).
 public struct FontFaceRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {

@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// subfix's FTS5 tokenizer, named `subfix`: ``DialogueSegmenter``'s tokens (one per Han character, kana and
 /// Hangul syllable; folded words for other scripts) with the byte offsets of the original text, so that

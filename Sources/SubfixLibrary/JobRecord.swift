@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// One run of a subfix command (`fix`, `index`...), table `job`.
 public struct JobRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {

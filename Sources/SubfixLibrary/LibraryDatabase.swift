@@ -1,8 +1,10 @@
 import Foundation
+import SubDB
 
 /// subfix's library: indexed media and subtitle files, their dialogue with a full-text index, the job log and
 /// the font catalog, in one SQLite file opened as a WAL ``DatabasePool`` (searches from other processes run
-/// while an index is being written).
+/// while an index is being written), or, for searching and listing, as one read-only connection that never
+/// migrates (a library on read-only media can be searched).
 ///
 ///     let library = try LibraryDatabase(path: LibraryDatabase.defaultPath(environment: env), mode: .create)
 ///     try library.prepareDialogueIndex(foldsChinese: false)
@@ -14,19 +16,33 @@ public final class LibraryDatabase: Sendable {
         case create
         /// Fail with ``LibraryError/missing(path:)`` when the file does not exist.
         case existing
+        /// An existing file, read through one read-only connection; never migrated. A schema older than this
+        /// subfix's is ``LibraryError/olderSchema(path:)`` (once a migration another process is running ends).
+        case readOnly
     }
 
     /// The path of the database file.
     public let path: String
-    /// The connections.
-    public let pool: DatabasePool
+    /// The WAL pool that writes; nil when opened read-only.
+    private let writerPool: DatabasePool?
+    /// Where reads go: the pool, or the read-only connection.
+    let reader: any DatabaseReader
 
-    /// Opens (or creates) the library at `path` and applies the schema migrations.
+    /// The pool that writes; a library opened read-only throws ``LibraryError/readOnly(path:)``.
+    var pool: DatabasePool {
+        get throws(LibraryError) {
+            guard let writerPool else { throw .readOnly(path: path) }
+            return writerPool
+        }
+    }
+
+    /// Opens (or creates) the library at `path`; writable modes apply the schema migrations, one process at a
+    /// time (each migration re-checks, inside its write transaction, whether another process applied it).
     public init(path: String, mode: OpenMode) throws {
         self.path = path
         let manager = FileManager.default
         switch mode {
-        case .existing:
+        case .existing, .readOnly:
             guard manager.fileExists(atPath: path) else { throw LibraryError.missing(path: path) }
         case .create:
             let folder = (path as NSString).deletingLastPathComponent
@@ -37,26 +53,65 @@ public final class LibraryDatabase: Sendable {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.label = "subfix.library"
+        let readOnly = mode == .readOnly
+        configuration.readonly = readOnly
         configuration.prepareDatabase { db in
+            try db.add(tokenizer: DialogueTokenizer.self)
+            try DialogueRank.register(on: db)
+            if readOnly { return }
             // A new file gives its free pages back (`incremental_vacuum` after indexing): FTS5's last merges free
             // up to 2% of the file. Only possible before the first page is written.
             if try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
                 try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
             }
-            try db.add(tokenizer: DialogueTokenizer.self)
-            try DialogueRank.register(on: db)
             // 32 MB of page cache: FTS5 merges its segments through it while indexing.
             try db.execute(sql: "PRAGMA cache_size = -32768")
             // Checkpoint every 64 MB of log rather than 4 MB while indexing (the index command checkpoints at
             // its end).
             try db.execute(sql: "PRAGMA wal_autocheckpoint = 16384")
         }
-        pool = try DatabasePool(path: path, configuration: configuration)
         let migrator = LibraryDatabase.migrator
-        try pool.read { db in
+        if readOnly {
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            writerPool = nil
+            reader = queue
+            if try !LibraryDatabase.schemaIsCurrent(queue, path: path) {
+                // Another process may be creating or migrating it: wait for its write to end, then look again.
+                LibraryDatabase.waitForWriter(path: path)
+                if try !LibraryDatabase.schemaIsCurrent(queue, path: path) {
+                    throw LibraryError.olderSchema(path: path)
+                }
+            }
+            return
+        }
+        let pool = try DatabasePool(path: path, configuration: configuration)
+        writerPool = pool
+        reader = pool
+        try reader.read { db in
             if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerSchema(path: path) }
         }
         try migrator.migrate(pool)
+    }
+
+    /// Whether the library's schema is this subfix's; a newer one throws.
+    private static func schemaIsCurrent(_ reader: some DatabaseReader, path: String) throws -> Bool {
+        let migrator = LibraryDatabase.migrator
+        return try reader.read { db in
+            if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerSchema(path: path) }
+            return try migrator.hasCompletedMigrations(db)
+        }
+    }
+
+    /// Waits (up to the busy timeout) until no other connection holds the write lock, by taking and releasing
+    /// it; returns at once when the file cannot be opened for writing (read-only media: nobody writes there).
+    private static func waitForWriter(path: String) {
+        var configuration = Configuration()
+        configuration.busyMode = .timeout(10)
+        guard let queue = try? DatabaseQueue(path: path, configuration: configuration) else { return }
+        try? queue.writeWithoutTransaction { db in
+            try db.execute(sql: "BEGIN IMMEDIATE")
+            try db.execute(sql: "ROLLBACK")
+        }
     }
 
     /// `$XDG_DATA_HOME/subfix/library.sqlite`, else `~/.local/share/subfix/library.sqlite`.
@@ -152,7 +207,7 @@ public final class LibraryDatabase: Sendable {
 
     /// Whether the dialogue index folds Chinese; nil when there is no dialogue index yet.
     public func dialogueIndexFoldsChinese() throws -> Bool? {
-        try pool.read { db in try Self.indexFolding(db) }
+        try reader.read { db in try Self.indexFolding(db) }
     }
 
     /// Reads the folding choice from the `tokenize` option stored in the table's SQL.

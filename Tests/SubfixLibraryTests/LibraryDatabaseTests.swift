@@ -1,7 +1,9 @@
 import Foundation
+import SubDB
+import TestSupport
 import Testing
 
-@testable import SubDB
+@testable import SubfixLibrary
 
 @Suite struct LibraryDatabaseTests {
     @Test func findsOneAndTwoCharacterChineseQueriesAndMarksThem() throws {

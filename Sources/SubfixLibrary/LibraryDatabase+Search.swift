@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// Filters and limits of a dialogue search.
 public struct DialogueSearchOptions: Sendable, Equatable {
@@ -69,7 +70,7 @@ extension LibraryDatabase {
     /// Lines matching `query`, best bm25 rank first. Throws ``LibraryError/noDialogueIndex(path:)`` when nothing
     /// was indexed yet.
     public func search(_ query: DialogueQuery, options: DialogueSearchOptions) throws -> [DialogueHit] {
-        try pool.read { db in
+        try reader.read { db in
             guard try Self.indexFolding(db) != nil else { throw LibraryError.noDialogueIndex(path: path) }
             return try Self.search(query, options: options, in: db)
         }

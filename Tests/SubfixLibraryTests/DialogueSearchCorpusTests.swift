@@ -1,7 +1,8 @@
 import Foundation
+import SubDB
 import Testing
 
-@testable import SubDB
+@testable import SubfixLibrary
 
 /// A deterministic generator (SplitMix64), so that a failing corpus can be reproduced.
 struct SplitMix64: RandomNumberGenerator {

@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// Splits dialogue text into search tokens: one token per Han character, kana and Hangul syllable (the approach
 /// of Signal's and WeChat's CJK search), and one token per word of other scripts.

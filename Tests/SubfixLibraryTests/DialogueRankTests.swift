@@ -1,6 +1,7 @@
+import SubDB
 import Testing
 
-@testable import SubDB
+@testable import SubfixLibrary
 
 @Suite struct DialogueRankTests {
     @Test(arguments: [

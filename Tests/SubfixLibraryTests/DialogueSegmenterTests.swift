@@ -1,7 +1,8 @@
 import Foundation
+import SubDB
 import Testing
 
-@testable import SubDB
+@testable import SubfixLibrary
 
 @Suite struct DialogueSegmenterTests {
     func tokens(_ text: String, fold: Bool = false) -> [String] {

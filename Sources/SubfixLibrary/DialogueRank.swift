@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import SubDB
 
 /// `subfix_rank(dialogue_fts)`: FTS5's bm25 for queries of a single phrase, without the phrase's IDF factor.
 ///

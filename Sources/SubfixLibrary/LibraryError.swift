@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// Why the library database cannot be used, in words a user can act on.
 public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
@@ -12,6 +13,10 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     case query(DialogueQueryError)
     /// The database was written by a newer subfix.
     case newerSchema(path: String)
+    /// The database's schema is older than this subfix's, and it was opened for reading only.
+    case olderSchema(path: String)
+    /// A write was asked of a library opened for reading only.
+    case readOnly(path: String)
 
     public var description: String {
         switch self {
@@ -28,6 +33,10 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
             return "query: \(error)"
         case .newerSchema(let path):
             return "\(path): written by a newer version of subfix"
+        case .olderSchema(let path):
+            return "\(path): the library was written by an older subfix (run `subfix index` to update it)"
+        case .readOnly(let path):
+            return "\(path): opened for reading only"
         }
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// Folds Traditional Chinese characters to Simplified ones, one character at a time, through ICU's
 /// `Hant-Hans` transform (built into Foundation). The table is built once, on first use.

@@ -1,5 +1,6 @@
 internal import CSQLite
 import Foundation
+import SubDB
 
 /// A file ready to be stored: its identity on disk and its sources with their lines.
 public struct IndexedFile: Sendable, Equatable {
@@ -74,7 +75,7 @@ public struct IndexedFileState: Sendable, Equatable {
 extension LibraryDatabase {
     /// Every indexed file by path.
     public func indexedFiles() throws -> [String: IndexedFileState] {
-        try pool.read { db in
+        try reader.read { db in
             var states: [String: IndexedFileState] = [:]
             let rows = try Row.fetchCursor(db, sql: "SELECT id, path, size, mtime FROM media_file")
             while let row = try rows.next() {
@@ -166,7 +167,7 @@ extension LibraryDatabase {
 
     /// The number of indexed files, sources and lines.
     public func counts() throws -> (files: Int, sources: Int, lines: Int) {
-        try pool.read { db in
+        try reader.read { db in
             let files = try Int.fetchOne(db, sql: "SELECT count(*) FROM media_file") ?? 0
             let sources = try Int.fetchOne(db, sql: "SELECT count(*) FROM subtitle_source") ?? 0
             let lines = try Int.fetchOne(db, sql: "SELECT count(*) FROM dialogue_line") ?? 0

@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// A job with the files it handled.
 public struct JobWithFiles: Sendable, Equatable {
@@ -27,7 +28,7 @@ extension LibraryDatabase {
 
     /// The most recent jobs, newest first.
     public func recentJobs(limit: Int) throws -> [JobRecord] {
-        try pool.read { db in
+        try reader.read { db in
             try JobRecord.fetchAll(
                 db, sql: "SELECT * FROM job ORDER BY started_at DESC, id DESC LIMIT ?", arguments: [max(0, limit)])
         }
@@ -35,7 +36,7 @@ extension LibraryDatabase {
 
     /// The files of a job, in the order they were recorded.
     public func files(ofJob id: Int64) throws -> [JobFileRecord] {
-        try pool.read { db in
+        try reader.read { db in
             try JobFileRecord.fetchAll(db, sql: "SELECT * FROM job_file WHERE job_id = ? ORDER BY id", arguments: [id])
         }
     }
@@ -70,7 +71,7 @@ extension LibraryDatabase {
 
     /// Every face in the catalog, by file and face index.
     public func fontFaces() throws -> [FontFaceRecord] {
-        try pool.read { db in
+        try reader.read { db in
             try FontFaceRecord.fetchAll(db, sql: "SELECT * FROM font_face ORDER BY file, face_index")
         }
     }

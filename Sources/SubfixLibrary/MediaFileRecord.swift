@@ -1,4 +1,5 @@
 import Foundation
+import SubDB
 
 /// A file the library indexed: a media file with embedded tracks, or a subtitle file (its own sidecar source).
 /// Table `media_file`; `path` is unique. `size` and `mtime` decide whether the file changed since.

@@ -2,6 +2,8 @@ import Foundation
 import SubDB
 import Testing
 
+@testable import SubfixLibrary
+
 @Suite struct DialogueQueryTests {
     @Test(arguments: [
         ("你好", #""你 好""#),

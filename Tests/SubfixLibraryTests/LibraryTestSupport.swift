@@ -1,5 +1,8 @@
 import Foundation
 import SubDB
+import TestSupport
+
+@testable import SubfixLibrary
 
 /// A library in a fresh temporary directory.
 struct TestLibrary {

@@ -1,0 +1,2 @@
+// Every SubDB test file sees the shared test helpers (TemporaryDirectory) without importing them itself.
+@_exported import TestSupport
