@@ -53,7 +53,7 @@ struct JoinPlan {
         let isRequired: Bool
         /// (column of this table, alias of the joined-to table, column of that table).
         let conditions: [(own: String, otherAlias: String, other: String)]
-        let filter: SQLExpression?
+        var filter: SQLExpression?
         /// The selection, when the node is an included association's destination.
         let selection: [SQLSelection]?
         let orderings: [SQLOrdering]
@@ -136,15 +136,17 @@ struct JoinPlan {
                         filter: parts.predicate, selection: included ? parts.selection : nil,
                         orderings: isLast ? parts.orderings : []))
                 if isLast {
+                    // A joined (not included) association selects no column, but the associations included in it
+                    // are selected, in its scope, which is then empty (as in GRDB).
                     var child = ScopeLayout(
                         key: association.key,
                         columnCount: included ? try JoinPlan.columnCount(db, parts.selection, step.tableName) : 0)
                     for nested in parts.joins {
                         try add(
                             nested, parentTable: step.tableName, parentAlias: alias, parentRequired: required,
-                            selectable: included, scope: &child)
+                            selectable: selectable, scope: &child)
                     }
-                    if included { scope.children.append(child) }
+                    if included || !child.children.isEmpty { scope.children.append(child) }
                 }
                 originTable = step.tableName
                 originAlias = alias
@@ -155,7 +157,8 @@ struct JoinPlan {
     }
 
     /// Walks the association backwards from the request's table (its destination) to the table next to the
-    /// origin, then filters on the origin's key.
+    /// origin, then filters on the origin's key: in the ON clause of that table's JOIN for a chained association
+    /// (as GRDB filters the pivot), in WHERE for a direct one.
     private mutating func addOrigin(_ origin: OriginKeys) throws {
         let steps = origin.steps
         var currentAlias = baseAlias
@@ -176,9 +179,10 @@ struct JoinPlan {
         if origin.selectsKeys {
             keySelections = keyColumns
         }
+        var keyPredicates: [SQLExpression] = []
         if let tuples = origin.keyTuples {
             if keyColumns.count == 1 {
-                extraPredicates.append(
+                keyPredicates.append(
                     SQLExpression(
                         .inList(
                             keyColumns[0], tuples.map { SQLExpression(.value($0[0])) }, negated: false)))
@@ -191,13 +195,19 @@ struct JoinPlan {
                 let placeholders = "(" + Array(repeating: "?", count: keyColumns.count).joined(separator: ", ") + ")"
                 sql += ") IN (VALUES " + Array(repeating: placeholders, count: tuples.count).joined(separator: ", ")
                 sql += ")"
-                extraPredicates.append(SQLExpression(.literal(sql: sql, arguments: tuples.flatMap { $0 })))
+                keyPredicates.append(SQLExpression(.literal(sql: sql, arguments: tuples.flatMap { $0 })))
             }
         } else {
             for (pair, column) in zip(pairs, keyColumns) {
                 let value = origin.originValues[pair.origin.lowercased()] ?? .null
-                extraPredicates.append(SQLExpression(.binary(op: "=", lhs: column, rhs: SQLExpression(.value(value)))))
+                keyPredicates.append(SQLExpression(.binary(op: "=", lhs: column, rhs: SQLExpression(.value(value)))))
             }
+        }
+        if steps.count > 1, let last = nodes.indices.last {
+            let existing = nodes[last].filter.map { [$0] } ?? []
+            nodes[last].filter = SQLExpression(.associative(op: "AND", operands: existing + keyPredicates, empty: "1"))
+        } else {
+            extraPredicates += keyPredicates
         }
     }
 
@@ -226,7 +236,13 @@ struct JoinPlan {
                         op: "=", lhs: Column(condition.own).qualified(with: node.alias),
                         rhs: Column(condition.other).qualified(with: condition.otherAlias)))
             }
-            if let filter = node.filter { conditions.append(filter.qualifiedDeep(node.alias)) }
+            if let filter = node.filter {
+                if case .associative("AND", let operands, _) = filter.impl {
+                    conditions += operands.map { $0.qualifiedDeep(node.alias) }
+                } else {
+                    conditions.append(filter.qualifiedDeep(node.alias))
+                }
+            }
             sql += SQLExpression(.associative(op: "AND", operands: conditions, empty: "1")).sql(&context)
         }
         var predicates = extraPredicates

@@ -234,7 +234,11 @@ public final class Database: CustomStringConvertible {
         readOnlyDepth += 1
         defer {
             readOnlyDepth -= 1
-            try? cachedStatement(sql: "PRAGMA query_only = 0").execute()
+            // Retried: an interrupt from another thread can fail one attempt, and the connection must not stay
+            // read-only.
+            for _ in 0..<3 {
+                if (try? cachedStatement(sql: "PRAGMA query_only = 0").execute()) != nil { break }
+            }
         }
         return try body()
     }
