@@ -43,7 +43,7 @@ public final class LibraryDatabase: Sendable {
             if try Int.fetchOne(db, sql: "PRAGMA page_count") == 0 {
                 try db.execute(sql: "PRAGMA auto_vacuum = INCREMENTAL")
             }
-            try db.add(tokenizer: DialogueTokenizer.self)
+            db.add(tokenizer: DialogueTokenizer.self)
             try DialogueRank.register(on: db)
             // 32 MB of page cache: FTS5 merges its segments through it while indexing.
             try db.execute(sql: "PRAGMA cache_size = -32768")

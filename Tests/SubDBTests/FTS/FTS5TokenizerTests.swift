@@ -69,8 +69,8 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
     func makeQueue() throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.add(tokenizer: SpaceTokenizer.self)
-            try db.add(tokenizer: SynonymTokenizer.self)
+            db.add(tokenizer: SpaceTokenizer.self)
+            db.add(tokenizer: SynonymTokenizer.self)
         }
         return try DatabaseQueue(configuration: configuration)
     }
@@ -200,7 +200,7 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
 
     @Test func customTokenizersWorkInCreateVirtualTable() throws {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in try db.add(tokenizer: DialogueTokenizer.self) }
+        configuration.prepareDatabase { db in db.add(tokenizer: DialogueTokenizer.self) }
         let dbQueue = try DatabaseQueue(configuration: configuration)
         try dbQueue.write { db in
             try db.create(virtualTable: "dialogue", using: FTS5()) { t in
