@@ -12,23 +12,25 @@ struct RequestParts {
     let limitClause: String
     let isDistinct: Bool
     let joins: [AssociationJoin]
+    let alias: TableAlias?
 }
 
 extension QueryInterfaceRequest {
     /// True when the SQL of the request has JOIN clauses or qualified columns (prefetches do not count: they
     /// run their own queries).
     var hasSQLJoins: Bool {
-        associationJoins.contains {
-            if case .prefetch = $0 { return false }
-            return true
-        }
+        tableAlias != nil
+            || associationJoins.contains {
+                if case .prefetch = $0 { return false }
+                return true
+            }
     }
 
     func parts(_ db: Database) throws -> RequestParts {
         RequestParts(
             tableName: tableName, selection: selection, predicate: try wherePredicate(db), groupBy: groupBy,
             havings: havings, orderings: try effectiveOrderings(db), limitClause: limitClause,
-            isDistinct: isDistinct, joins: associationJoins)
+            isDistinct: isDistinct, joins: associationJoins, alias: tableAlias)
     }
 
     /// The SELECT statement of a request with joins.
@@ -71,8 +73,9 @@ struct JoinPlan {
     init(_ db: Database, _ base: RequestParts) throws {
         self.db = db
         self.base = base
-        baseAlias = base.tableName
-        usedAliases = [base.tableName.lowercased()]
+        baseAlias = base.alias?.name ?? base.tableName
+        base.alias?.resolve(baseAlias)
+        usedAliases = [baseAlias.lowercased()]
         scope = ScopeLayout(key: "", columnCount: try JoinPlan.columnCount(db, base.selection, base.tableName))
         var root = scope
         for join in base.joins {
@@ -96,7 +99,12 @@ struct JoinPlan {
         return count
     }
 
-    private mutating func allocateAlias(_ tableName: String) -> String {
+    /// The alias of a joined table: the name of its ``TableAlias``, or a free one made from the table name.
+    private mutating func allocateAlias(_ tableName: String, for tableAlias: TableAlias? = nil) -> String {
+        if let name = tableAlias?.name {
+            usedAliases.insert(name.lowercased())
+            return name
+        }
         var alias = tableName
         var index = 1
         while usedAliases.contains(alias.lowercased()) {
@@ -104,6 +112,7 @@ struct JoinPlan {
             alias = "\(tableName)\(index)"
         }
         usedAliases.insert(alias.lowercased())
+        tableAlias?.resolve(alias)
         return alias
     }
 
@@ -125,7 +134,7 @@ struct JoinPlan {
             var originAlias = parentAlias
             for (index, step) in association.steps.enumerated() {
                 let pairs = try step.columnPairs(db, originTable: originTable)
-                let alias = allocateAlias(step.tableName)
+                let alias = allocateAlias(step.tableName, for: step.request.tableAlias)
                 let parts = try step.request.parts(db)
                 let isLast = index == association.steps.count - 1
                 let included = isLast && isIncluded && selectable
@@ -165,7 +174,7 @@ struct JoinPlan {
         for index in stride(from: steps.count - 1, to: 0, by: -1) {
             let table = steps[index - 1].tableName
             let pairs = try steps[index].columnPairs(db, originTable: table)
-            let alias = allocateAlias(table)
+            let alias = allocateAlias(table, for: steps[index - 1].request.tableAlias)
             let parts = try steps[index - 1].request.parts(db)
             nodes.append(
                 Node(
@@ -281,7 +290,7 @@ extension SQLExpression {
     func qualifiedDeep(_ alias: String) -> SQLExpression {
         switch impl {
         case .column(let name, nil): return SQLExpression(.column(name: name, table: alias))
-        case .column, .value, .literal, .countAll, .subquery: return self
+        case .column, .aliasedColumn, .value, .literal, .countAll, .subquery: return self
         case .binary(let op, let lhs, let rhs):
             return SQLExpression(.binary(op: op, lhs: lhs.qualifiedDeep(alias), rhs: rhs.qualifiedDeep(alias)))
         case .associative(let op, let operands, let empty):

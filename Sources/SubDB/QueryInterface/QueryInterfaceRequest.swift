@@ -18,6 +18,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
     var limitCount: Int?
     var offsetCount: Int?
     var isDistinct = false
+    /// The alias of the request's table (`aliased(_:)`), which makes its SQL qualified.
+    var tableAlias: TableAlias?
     /// Joined and prefetched associations (Association/).
     var associationJoins: [AssociationJoin] = []
     /// True when the request includes associations (inlinable fetches take the plain path otherwise).
@@ -232,6 +234,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
         request.offsetCount = offsetCount
         request.isDistinct = isDistinct
         request.associationJoins = associationJoins
+        request.tableAlias = tableAlias
         return request
     }
 }

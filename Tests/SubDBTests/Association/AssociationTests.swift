@@ -473,4 +473,41 @@ extension TestDatabase {
             #expect(test.selects.last?.contains(#"FROM "book" WHERE "book"."authorId" = 1"#) == true)
         }
     }
+
+    @Test func tableAliases() throws {
+        let test = try makeLibrary()
+        try test.dbQueue.read { db in
+            // Compare a book with its author: books published after 1860 by authors named "Jules Verne".
+            let authorAlias = TableAlias()
+            let books = try Book.joining(required: Book.author.aliased(authorAlias))
+                .filter(Column("year") > 1860 && authorAlias[Column("name")] == "Jules Verne")
+                .order(authorAlias[Column("name")], Column("id")).fetchAll(db)
+            #expect(books.map(\.id) == [1, 2])
+            #expect(
+                test.selects.last == """
+                    SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
+                    WHERE ("book"."year" > 1860) AND ("author"."name" = 'Jules Verne') \
+                    ORDER BY "author"."name", "book"."id"
+                    """)
+            // Named aliases are the aliases of the SQL, and work in raw SQL snippets.
+            let bookAlias = TableAlias(name: "myBook")
+            let writer = TableAlias(name: "myAuthor")
+            let titles = try Book.aliased(bookAlias)
+                .joining(
+                    required: Book.author.aliased(writer).filter(sql: "myAuthor.name = ?", arguments: ["Mary Shelley"])
+                )
+                .filter(sql: "myBook.year < 1900").fetchAll(db).map(\.title)
+            #expect(titles == ["Frankenstein"])
+            #expect(
+                test.selects.last == """
+                    SELECT "myBook".* FROM "book" "myBook" JOIN "author" "myAuthor" \
+                    ON ("myAuthor"."id" = "myBook"."authorId") AND (myAuthor.name = 'Mary Shelley') \
+                    WHERE myBook.year < 1900
+                    """)
+            // An alias of the request's own table qualifies its columns.
+            let own = TableAlias()
+            #expect(try Book.aliased(own).filter(own[Column("id")] == 3).fetchOne(db)?.title == "Frankenstein")
+            #expect(test.selects.last == #"SELECT "book".* FROM "book" WHERE "book"."id" = 3 LIMIT 1"#)
+        }
+    }
 }
