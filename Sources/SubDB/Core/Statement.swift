@@ -307,7 +307,9 @@ public final class Statement {
 
     /// The error for a failed step, with the SQL and arguments.
     func stepError(_ code: Int32) -> DatabaseError {
-        DatabaseError.connectionError(sqliteConnection, code: code, sql: sql, arguments: arguments)
+        DatabaseError.connectionError(
+            sqliteConnection, code: code, sql: sql,
+            arguments: database.configuration.publicStatementArguments ? arguments : nil)
     }
 
     /// Resets the statement for a new execution (bindings stay). The corresponding C function is `sqlite3_reset`.
