@@ -56,7 +56,7 @@ public final class LibraryDatabase: Sendable {
         let readOnly = mode == .readOnly
         configuration.readonly = readOnly
         configuration.prepareDatabase { db in
-            try db.add(tokenizer: DialogueTokenizer.self)
+            db.add(tokenizer: DialogueTokenizer.self)
             try DialogueRank.register(on: db)
             if readOnly { return }
             // A new file gives its free pages back (`incremental_vacuum` after indexing): FTS5's last merges free

@@ -7,7 +7,7 @@ import Testing
 @Suite struct DialogueTokenizerTests {
     @Test func customTokenizersWorkInCreateVirtualTable() throws {
         var configuration = Configuration()
-        configuration.prepareDatabase { db in try db.add(tokenizer: DialogueTokenizer.self) }
+        configuration.prepareDatabase { db in db.add(tokenizer: DialogueTokenizer.self) }
         let dbQueue = try DatabaseQueue(configuration: configuration)
         try dbQueue.write { db in
             try db.create(virtualTable: "dialogue", using: FTS5()) { t in

@@ -40,7 +40,7 @@ import Testing
     @Test func readOnlyNeverMigrates() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("empty.sqlite")
-        FileManager.default.createFile(atPath: path, contents: Data())
+        #expect(FileManager.default.createFile(atPath: path, contents: Data()))
         #expect(throws: LibraryError.olderSchema(path: path)) { try LibraryDatabase(path: path, mode: .readOnly) }
         #expect(try Data(contentsOf: URL(fileURLWithPath: path)).isEmpty)
         #expect(

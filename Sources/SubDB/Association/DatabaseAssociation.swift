@@ -191,10 +191,20 @@ extension TableRecord {
 // MARK: - Requests
 
 extension QueryInterfaceRequest {
-    /// The request with one more association use.
+    /// The request with one more association use. A join with the key and tables of an existing one is merged
+    /// into it, as GRDB does: one JOIN, required when either is, selected when either is, with both filters.
     func appending(_ join: AssociationJoin) -> Self {
         var request = self
-        request.associationJoins.append(join)
+        guard case .join(let isRequired, let isIncluded, let association) = join,
+            let index = request.associationJoins.firstIndex(where: { $0.joinsSamePath(as: association) }),
+            case .join(let wasRequired, let wasIncluded, let existing) = request.associationJoins[index]
+        else {
+            request.associationJoins.append(join)
+            return request
+        }
+        request.associationJoins[index] = .join(
+            isRequired: wasRequired || isRequired, isIncluded: wasIncluded || isIncluded,
+            association: existing.merged(with: association, preferringSelectionOfOther: isIncluded && !wasIncluded))
         return request
     }
 

@@ -12,23 +12,25 @@ struct RequestParts {
     let limitClause: String
     let isDistinct: Bool
     let joins: [AssociationJoin]
+    let alias: TableAlias?
 }
 
 extension QueryInterfaceRequest {
     /// True when the SQL of the request has JOIN clauses or qualified columns (prefetches do not count: they
     /// run their own queries).
     var hasSQLJoins: Bool {
-        associationJoins.contains {
-            if case .prefetch = $0 { return false }
-            return true
-        }
+        tableAlias != nil
+            || associationJoins.contains {
+                if case .prefetch = $0 { return false }
+                return true
+            }
     }
 
     func parts(_ db: Database) throws -> RequestParts {
         RequestParts(
             tableName: tableName, selection: selection, predicate: try wherePredicate(db), groupBy: groupBy,
             havings: havings, orderings: try effectiveOrderings(db), limitClause: limitClause,
-            isDistinct: isDistinct, joins: associationJoins)
+            isDistinct: isDistinct, joins: associationJoins, alias: tableAlias)
     }
 
     /// The SELECT statement of a request with joins.
@@ -53,7 +55,7 @@ struct JoinPlan {
         let isRequired: Bool
         /// (column of this table, alias of the joined-to table, column of that table).
         let conditions: [(own: String, otherAlias: String, other: String)]
-        let filter: SQLExpression?
+        var filter: SQLExpression?
         /// The selection, when the node is an included association's destination.
         let selection: [SQLSelection]?
         let orderings: [SQLOrdering]
@@ -71,8 +73,9 @@ struct JoinPlan {
     init(_ db: Database, _ base: RequestParts) throws {
         self.db = db
         self.base = base
-        baseAlias = base.tableName
-        usedAliases = [base.tableName.lowercased()]
+        baseAlias = base.alias?.name ?? base.tableName
+        base.alias?.resolve(baseAlias)
+        usedAliases = [baseAlias.lowercased()]
         scope = ScopeLayout(key: "", columnCount: try JoinPlan.columnCount(db, base.selection, base.tableName))
         var root = scope
         for join in base.joins {
@@ -96,7 +99,12 @@ struct JoinPlan {
         return count
     }
 
-    private mutating func allocateAlias(_ tableName: String) -> String {
+    /// The alias of a joined table: the name of its ``TableAlias``, or a free one made from the table name.
+    private mutating func allocateAlias(_ tableName: String, for tableAlias: TableAlias? = nil) -> String {
+        if let name = tableAlias?.name {
+            usedAliases.insert(name.lowercased())
+            return name
+        }
         var alias = tableName
         var index = 1
         while usedAliases.contains(alias.lowercased()) {
@@ -104,6 +112,7 @@ struct JoinPlan {
             alias = "\(tableName)\(index)"
         }
         usedAliases.insert(alias.lowercased())
+        tableAlias?.resolve(alias)
         return alias
     }
 
@@ -125,7 +134,7 @@ struct JoinPlan {
             var originAlias = parentAlias
             for (index, step) in association.steps.enumerated() {
                 let pairs = try step.columnPairs(db, originTable: originTable)
-                let alias = allocateAlias(step.tableName)
+                let alias = allocateAlias(step.tableName, for: step.request.tableAlias)
                 let parts = try step.request.parts(db)
                 let isLast = index == association.steps.count - 1
                 let included = isLast && isIncluded && selectable
@@ -136,15 +145,17 @@ struct JoinPlan {
                         filter: parts.predicate, selection: included ? parts.selection : nil,
                         orderings: isLast ? parts.orderings : []))
                 if isLast {
+                    // A joined (not included) association selects no column, but the associations included in it
+                    // are selected, in its scope, which is then empty (as in GRDB).
                     var child = ScopeLayout(
                         key: association.key,
                         columnCount: included ? try JoinPlan.columnCount(db, parts.selection, step.tableName) : 0)
                     for nested in parts.joins {
                         try add(
                             nested, parentTable: step.tableName, parentAlias: alias, parentRequired: required,
-                            selectable: included, scope: &child)
+                            selectable: selectable, scope: &child)
                     }
-                    if included { scope.children.append(child) }
+                    if included || !child.children.isEmpty { scope.children.append(child) }
                 }
                 originTable = step.tableName
                 originAlias = alias
@@ -155,14 +166,15 @@ struct JoinPlan {
     }
 
     /// Walks the association backwards from the request's table (its destination) to the table next to the
-    /// origin, then filters on the origin's key.
+    /// origin, then filters on the origin's key: in the ON clause of that table's JOIN for a chained association
+    /// (as GRDB filters the pivot), in WHERE for a direct one.
     private mutating func addOrigin(_ origin: OriginKeys) throws {
         let steps = origin.steps
         var currentAlias = baseAlias
         for index in stride(from: steps.count - 1, to: 0, by: -1) {
             let table = steps[index - 1].tableName
             let pairs = try steps[index].columnPairs(db, originTable: table)
-            let alias = allocateAlias(table)
+            let alias = allocateAlias(table, for: steps[index - 1].request.tableAlias)
             let parts = try steps[index - 1].request.parts(db)
             nodes.append(
                 Node(
@@ -176,9 +188,10 @@ struct JoinPlan {
         if origin.selectsKeys {
             keySelections = keyColumns
         }
+        var keyPredicates: [SQLExpression] = []
         if let tuples = origin.keyTuples {
             if keyColumns.count == 1 {
-                extraPredicates.append(
+                keyPredicates.append(
                     SQLExpression(
                         .inList(
                             keyColumns[0], tuples.map { SQLExpression(.value($0[0])) }, negated: false)))
@@ -191,13 +204,19 @@ struct JoinPlan {
                 let placeholders = "(" + Array(repeating: "?", count: keyColumns.count).joined(separator: ", ") + ")"
                 sql += ") IN (VALUES " + Array(repeating: placeholders, count: tuples.count).joined(separator: ", ")
                 sql += ")"
-                extraPredicates.append(SQLExpression(.literal(sql: sql, arguments: tuples.flatMap { $0 })))
+                keyPredicates.append(SQLExpression(.literal(sql: sql, arguments: tuples.flatMap { $0 })))
             }
         } else {
             for (pair, column) in zip(pairs, keyColumns) {
                 let value = origin.originValues[pair.origin.lowercased()] ?? .null
-                extraPredicates.append(SQLExpression(.binary(op: "=", lhs: column, rhs: SQLExpression(.value(value)))))
+                keyPredicates.append(SQLExpression(.binary(op: "=", lhs: column, rhs: SQLExpression(.value(value)))))
             }
+        }
+        if steps.count > 1, let last = nodes.indices.last {
+            let existing = nodes[last].filter.map { [$0] } ?? []
+            nodes[last].filter = SQLExpression(.associative(op: "AND", operands: existing + keyPredicates, empty: "1"))
+        } else {
+            extraPredicates += keyPredicates
         }
     }
 
@@ -226,7 +245,13 @@ struct JoinPlan {
                         op: "=", lhs: Column(condition.own).qualified(with: node.alias),
                         rhs: Column(condition.other).qualified(with: condition.otherAlias)))
             }
-            if let filter = node.filter { conditions.append(filter.qualifiedDeep(node.alias)) }
+            if let filter = node.filter {
+                if case .associative("AND", let operands, _) = filter.impl {
+                    conditions += operands.map { $0.qualifiedDeep(node.alias) }
+                } else {
+                    conditions.append(filter.qualifiedDeep(node.alias))
+                }
+            }
             sql += SQLExpression(.associative(op: "AND", operands: conditions, empty: "1")).sql(&context)
         }
         var predicates = extraPredicates
@@ -265,7 +290,7 @@ extension SQLExpression {
     func qualifiedDeep(_ alias: String) -> SQLExpression {
         switch impl {
         case .column(let name, nil): return SQLExpression(.column(name: name, table: alias))
-        case .column, .value, .literal, .countAll, .subquery: return self
+        case .column, .aliasedColumn, .value, .literal, .countAll, .subquery: return self
         case .binary(let op, let lhs, let rhs):
             return SQLExpression(.binary(op: op, lhs: lhs.qualifiedDeep(alias), rhs: rhs.qualifiedDeep(alias)))
         case .associative(let op, let operands, let empty):

@@ -33,6 +33,10 @@ extension RecordDecoder {
         let name = key.stringValue
         if let scope = data.scopes.first(where: { $0.key == name }) { return .scope(scope.row) }
         if let rows = data.prefetchedRows(name) { return .prefetched(rows) }
+        // An association included inside a joined one sits in that one's empty scope (GRDB's `scopesTree`).
+        if type is any FetchableRecord.Type || type == Row.self, let row = data.scopeRow(deepKey: name) {
+            return .scope(row)
+        }
         if type is any FetchableRecord.Type, keyTable.index(forKey: name, position: Int.max) == nil { return .base }
         return nil
     }

@@ -18,6 +18,18 @@ final class RowAssociatedData {
             prefetched.append((key, rows))
         }
     }
+    /// The row of the scope named `key` here or in nested scopes, breadth-first.
+    func scopeRow(deepKey key: String) -> Row? {
+        var level = [self]
+        while !level.isEmpty {
+            for data in level {
+                if let scope = data.scopes.first(where: { $0.key == key }) { return scope.row }
+            }
+            level = level.flatMap { $0.scopes.compactMap(\.row.associated) }
+        }
+        return nil
+    }
+
     /// Decoding contexts shared by the rows of one fetch.
     let decodingCache: AssociationDecodingCache
 
@@ -50,6 +62,10 @@ extension Row {
     ///     let authorRow = row.scopes["author"]     // [id:1 name:"Jules Verne"]
     public var scopes: ScopesView { ScopesView(data: associated) }
 
+    /// The rows of included associations at any depth, found breadth-first by key, as GRDB's `scopesTree`:
+    /// `row.scopesTree["country"]` for `Book.including(required: Book.author.including(required: Author.country))`.
+    public var scopesTree: ScopesTreeView { ScopesTreeView(data: associated) }
+
     /// The rows of `including(all:)` associations, by association key: `row.prefetchedRows["books"]`.
     public var prefetchedRows: PrefetchedRowsView { PrefetchedRowsView(data: associated) }
 
@@ -64,6 +80,25 @@ extension Row {
         public subscript(_ key: String) -> Row? {
             data?.scopes.first { $0.key == key }?.row
         }
+    }
+
+    /// The associated rows of a fetched row at any depth, by key.
+    public struct ScopesTreeView {
+        let data: RowAssociatedData?
+
+        /// The keys of every scope, breadth-first.
+        public var names: [String] {
+            var names: [String] = []
+            var level = data.map { [$0] } ?? []
+            while !level.isEmpty {
+                names += level.flatMap { $0.scopes.map(\.key) }
+                level = level.flatMap { $0.scopes.compactMap(\.row.associated) }
+            }
+            return names
+        }
+
+        /// The nearest row of the association with this key, or nil.
+        public subscript(_ key: String) -> Row? { data?.scopeRow(deepKey: key) }
     }
 
     /// The prefetched rows of a fetched row, by key.

@@ -102,6 +102,36 @@ struct SQLAssociation: Sendable {
     }
 }
 
+extension SQLAssociation {
+    /// This association and `other` (same key, same tables) as one: filters of both, orderings of both, nested
+    /// associations merged, and the selection of `other` when `preferringSelectionOfOther`.
+    func merged(with other: SQLAssociation, preferringSelectionOfOther: Bool) -> SQLAssociation {
+        var result = self
+        for index in result.steps.indices where index < other.steps.count {
+            var request = result.steps[index].request
+            let otherRequest = other.steps[index].request
+            request.filters += otherRequest.filters
+            request.orderings += otherRequest.orderings
+            if preferringSelectionOfOther && index == result.steps.count - 1 {
+                request.selection = otherRequest.selection
+            }
+            for join in otherRequest.associationJoins { request = request.appending(join) }
+            result.steps[index].request = request
+        }
+        return result
+    }
+}
+
+extension AssociationJoin {
+    /// True for a join of an association with the key and the tables of `association`.
+    func joinsSamePath(as association: SQLAssociation) -> Bool {
+        guard case .join(_, _, let existing) = self, existing.key == association.key,
+            existing.steps.count == association.steps.count
+        else { return false }
+        return zip(existing.steps, association.steps).allSatisfy { $0.tableName == $1.tableName }
+    }
+}
+
 /// How a request uses an association.
 enum AssociationJoin: Sendable {
     /// `JOIN` (required) or `LEFT JOIN` (optional); `isIncluded`: its columns are selected, in a row scope.

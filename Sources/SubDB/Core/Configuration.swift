@@ -28,6 +28,25 @@ public struct Configuration: Sendable {
     /// What to do on a locked database. Default ``BusyMode/immediateError``.
     public var busyMode = BusyMode.immediateError
 
+    /// What read-only connections (the readers of a ``DatabasePool``) do on a locked database; nil (the
+    /// default) for ``busyMode``.
+    public var readonlyBusyMode: BusyMode?
+
+    /// The journal mode a ``DatabaseQueue`` sets when it opens a writable file. A ``DatabasePool`` always uses WAL.
+    public enum JournalModeConfiguration: Sendable {
+        /// Leave SQLite's mode (a rollback journal unless the file is already in WAL mode).
+        case `default`
+        /// `PRAGMA journal_mode = WAL`.
+        case wal
+    }
+
+    /// The journal mode of writable connections. Default ``JournalModeConfiguration/default``.
+    public var journalMode = JournalModeConfiguration.default
+
+    /// When true, errors carry the statement arguments (``DatabaseError/arguments``) and show them in their
+    /// description. Default false, as in GRDB: arguments may hold private data that must not reach logs.
+    public var publicStatementArguments = false
+
     /// The most reader connections a ``DatabasePool`` opens. Default 5.
     public var maximumReaderCount = 5
 
@@ -39,6 +58,10 @@ public struct Configuration: Sendable {
 
     /// Set-up run on every new connection, after SubDB's own.
     var setups: [@Sendable (Database) throws -> Void] = []
+    /// Run once each connection is open and set up.
+    var didOpenActions: [@Sendable () -> Void] = []
+    /// Run before each connection closes, with its `sqlite3 *` handle.
+    var willCloseActions: [@Sendable (OpaquePointer) -> Void] = []
 
     /// The default configuration.
     public init() {}
@@ -46,5 +69,17 @@ public struct Configuration: Sendable {
     /// Adds a set-up closure run on every new connection (register functions, tracing, pragmas).
     public mutating func prepareDatabase(_ setup: @escaping @Sendable (Database) throws -> Void) {
         setups.append(setup)
+    }
+
+    /// Adds a closure run whenever a connection has been opened and set up.
+    public mutating func onConnectionDidOpen(_ action: @escaping @Sendable () -> Void) {
+        didOpenActions.append(action)
+    }
+
+    /// Adds a closure run whenever a connection is about to close, with its raw `sqlite3 *` handle.
+    ///
+    ///     config.onConnectionWillClose { connection in print(sqlite3_db_readonly(connection, nil)) }
+    public mutating func onConnectionWillClose(_ action: @escaping @Sendable (OpaquePointer) -> Void) {
+        willCloseActions.append(action)
     }
 }

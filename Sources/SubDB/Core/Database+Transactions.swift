@@ -129,10 +129,17 @@ extension Database {
     /// Runs `body` in a DEFERRED transaction that is always ended (the transaction of a pool's `read { }`).
     func inReadTransaction<T>(_ body: (Database) throws -> T) throws -> T {
         try beginTransaction(.deferred)
-        defer {
-            if isInsideTransaction { try? commit() }
-        }
+        defer { endReadTransaction() }
         return try body(self)
+    }
+
+    /// Ends a read transaction, whatever happens: a COMMIT that fails (an interrupt from another thread) is
+    /// followed by a ROLLBACK, so that the connection never stays in a transaction.
+    private func endReadTransaction() {
+        for _ in 0..<3 where isInsideTransaction {
+            if (try? commit()) != nil { return }
+            try? rollback()
+        }
     }
 
     /// Runs `body` read-only and isolated, as GRDB's `read { }` of a queue: in a DEFERRED transaction, or in a

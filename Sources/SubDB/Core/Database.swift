@@ -56,9 +56,11 @@ public final class Database: CustomStringConvertible {
         self.label = label
         sqlite3_extended_result_codes(handle, 1)
         try setUp()
+        for action in configuration.didOpenActions { action() }
     }
 
     deinit {
+        for action in configuration.willCloseActions { action(sqliteConnection) }
         statementCache.removeAll()
         sqlite3_close_v2(sqliteConnection)
     }
@@ -66,7 +68,8 @@ public final class Database: CustomStringConvertible {
     /// Busy handling, foreign keys, a first read that detects files that are not databases, then the
     /// configuration's own set-up.
     private func setUp() throws {
-        switch configuration.busyMode {
+        let isReadOnlyConnection = sqlite3_db_readonly(sqliteConnection, "main") == 1
+        switch (isReadOnlyConnection ? configuration.readonlyBusyMode : nil) ?? configuration.busyMode {
         case .immediateError: break
         case .timeout(let seconds): sqlite3_busy_timeout(sqliteConnection, Int32(max(0, seconds) * 1000))
         }
@@ -80,6 +83,12 @@ public final class Database: CustomStringConvertible {
         } catch let error as DatabaseError {
             throw DatabaseError(
                 resultCode: error.extendedResultCode, message: "\(error.message ?? ""): \(path)", sql: error.sql)
+        }
+        if configuration.journalMode == .wal && !isReadOnlyConnection && path != ":memory:" {
+            let mode = try String.fetchOne(self, sql: "PRAGMA journal_mode = WAL")
+            guard mode?.lowercased() == "wal" else {
+                throw DatabaseError(message: "could not activate WAL mode (got \(mode ?? "nil")): \(path)")
+            }
         }
         for setup in configuration.setups { try setup(self) }
     }
@@ -234,7 +243,11 @@ public final class Database: CustomStringConvertible {
         readOnlyDepth += 1
         defer {
             readOnlyDepth -= 1
-            try? cachedStatement(sql: "PRAGMA query_only = 0").execute()
+            // Retried: an interrupt from another thread can fail one attempt, and the connection must not stay
+            // read-only.
+            for _ in 0..<3 {
+                if (try? cachedStatement(sql: "PRAGMA query_only = 0").execute()) != nil { break }
+            }
         }
         return try body()
     }

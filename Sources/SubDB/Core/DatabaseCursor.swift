@@ -76,6 +76,9 @@ public final class RowCursor: DatabaseCursor {
     /// The column names of the rows.
     public var columnNames: [String] { statement.columnNames }
 
+    /// The SQL of the statement, as GRDB's `RowCursor.sql`.
+    public var sql: String { statement.sql }
+
     /// The next row (the same instance, now showing the next step), or nil.
     @inlinable
     public func next() throws -> Row? {

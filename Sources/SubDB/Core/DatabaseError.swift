@@ -40,6 +40,7 @@ public struct DatabaseError: Error, CustomStringConvertible, Sendable {
         var text = "SQLite error \(resultCode.rawValue)"
         if let message { text += ": \(message)" }
         if let sql { text += " - while executing `\(sql)`" }
+        if let arguments, !arguments.isEmpty { text += " with arguments \(arguments)" }
         return text
     }
 

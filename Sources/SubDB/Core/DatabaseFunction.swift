@@ -37,6 +37,26 @@ public final class DatabaseFunction: Sendable {
         self.kind = .function(function)
     }
 
+    /// The function applied to arguments, in the query interface: `DatabaseFunction.capitalize(Column("name"))`.
+    public func callAsFunction(_ arguments: any SQLExpressible...) -> SQLExpression {
+        SQLExpression(.function(name: name, arguments: arguments.map(\.sqlExpression)))
+    }
+
+    /// `swiftCapitalizedString(x)`: Swift's `capitalized`, which SQLite lacks (register it with `add(function:)`).
+    public static let capitalize = DatabaseFunction("swiftCapitalizedString", argumentCount: 1, pure: true) {
+        String.fromDatabaseValue($0[0]).map(\.capitalized)
+    }
+
+    /// `swiftLowercaseString(x)`: Swift's `lowercased()`, Unicode-aware unlike SQLite's `LOWER`.
+    public static let lowercase = DatabaseFunction("swiftLowercaseString", argumentCount: 1, pure: true) {
+        String.fromDatabaseValue($0[0])?.lowercased()
+    }
+
+    /// `swiftUppercaseString(x)`: Swift's `uppercased()`, Unicode-aware unlike SQLite's `UPPER`.
+    public static let uppercase = DatabaseFunction("swiftUppercaseString", argumentCount: 1, pure: true) {
+        String.fromDatabaseValue($0[0])?.uppercased()
+    }
+
     /// An aggregate function: a fresh `Aggregate()` steps through each group, then finalizes.
     ///
     ///     let maxLength = DatabaseFunction("maxLength", argumentCount: 1, pure: true, aggregate: MaxLength.self)

@@ -150,9 +150,13 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         try serialized.reentrantSync(updates)
     }
 
-    /// Runs `updates` on the connection, outside of any transaction (GRDB's `inDatabase`).
-    public func inDatabase<T>(_ updates: (Database) throws -> T) throws -> T {
-        try serialized.sync(updates)
+    /// Runs `updates` on the connection, outside of any transaction, and rethrows only its errors (as GRDB's
+    /// `inDatabase`). Calling it from inside another access of this queue is a programmer error (a deadlock).
+    public func inDatabase<T>(_ updates: (Database) throws -> T) rethrows -> T {
+        precondition(
+            !serialized.isOnQueue,
+            "Database methods are not reentrant: use the `db` argument of the enclosing read or write closure")
+        return try serialized.queue.sync { try updates(serialized.database) }
     }
 
     /// Runs `updates` in a transaction that commits or rolls back as the closure says.

@@ -37,9 +37,9 @@ extension URL: DatabaseValueConvertible {
     /// TEXT: the absolute string.
     public var databaseValue: DatabaseValue { DatabaseValue(storage: .string(absoluteString)) }
 
-    /// A URL from text, or nil.
+    /// A URL from text, or from a blob of UTF-8 text (as `String` decodes it); nil otherwise.
     public static func fromDatabaseValue(_ dbValue: DatabaseValue) -> URL? {
-        guard case .string(let string) = dbValue.storage else { return nil }
+        guard let string = String.fromDatabaseValue(dbValue) else { return nil }
         return URL(string: string)
     }
 }
@@ -146,7 +146,8 @@ extension NSNumber: DatabaseValueConvertible {
             var rounded = Decimal()
             var copy = value
             NSDecimalRound(&rounded, &copy, 0, .plain)
-            if rounded == value, let int64 = Int64(exactly: decimal.doubleValue) {
+            // Through the decimal digits: a Double cannot hold Int64.max exactly.
+            if rounded == value, let int64 = Int64(value.description) {
                 return DatabaseValue(storage: .int64(int64))
             }
             return DatabaseValue(storage: .double(decimal.doubleValue))

@@ -108,15 +108,8 @@ public final class Row {
         var values: [DatabaseValue] = []
         for (key, value) in dictionary {
             guard let name = key.base as? String else { return nil }
-            if let convertible = value as? any DatabaseValueConvertible {
-                values.append(convertible.databaseValue)
-            } else if value is NSNull {
-                values.append(.null)
-            } else if case Optional<Any>.none = value {
-                values.append(.null)
-            } else {
-                return nil
-            }
+            guard let dbValue = DatabaseValue(value: value) else { return nil }
+            values.append(dbValue)
             names.append(name)
         }
         self.init(columnNames: names, databaseValues: values)

@@ -10,3 +10,9 @@ public enum SQLiteLibrary {
     /// The version as a number, such as 3040001. The corresponding C function is `sqlite3_libversion_number`.
     public static var versionNumber: Int { Int(sqlite3_libversion_number()) }
 }
+
+extension Database {
+    /// The version of the linked SQLite as a number, such as 3040001, as GRDB names it. The corresponding C
+    /// function is `sqlite3_libversion_number`.
+    public static var sqliteLibVersionNumber: CInt { sqlite3_libversion_number() }
+}

@@ -3,7 +3,8 @@ import Foundation
 
 // Bool, integers, floating points and String: DatabaseValueConvertible plus the StatementColumnConvertible fast
 // path that reads `sqlite3_column_*` directly. Integers are range-checked: an out-of-range value (256 as UInt8,
-// a negative number as UInt, 1.5 as Int) is a failed conversion, never a truncation.
+// a negative number as UInt) is a failed conversion. A double in range converts by truncation toward zero, as in
+// GRDB and SQLite's CAST (1.5 as Int is 1, 2147483647.999999 as Int32 is Int32.max).
 
 /// True when the column holds NULL. The corresponding C function is `sqlite3_column_type`.
 @usableFromInline
@@ -15,14 +16,15 @@ func columnIsNull(_ statement: OpaquePointer, _ index: Int32) -> Bool {
 // value instead of one per call. The value is "unprotected" in SQLite's terms, which only matters when several
 // threads share a connection; SubDB never does.
 
-/// Reads an integer column with SQLite's conversions for text, rejecting NULL and non-integral doubles.
+/// Reads an integer column with SQLite's conversions for text, rejecting NULL and doubles out of the Int64 range;
+/// other doubles are truncated toward zero.
 @inline(__always)
 func columnInt64(_ statement: OpaquePointer, _ index: Int32) -> Int64? {
     guard let value = sqlite3_column_value(statement, index) else { return nil }
     switch sqlite3_value_type(value) {
     case SQLITE_INTEGER: return sqlite3_value_int64(value)
     case SQLITE_NULL: return nil
-    case SQLITE_FLOAT: return Int64(exactly: sqlite3_value_double(value))
+    case SQLITE_FLOAT: return Int64(exactly: sqlite3_value_double(value).rounded(.towardZero))
     default: return sqlite3_value_int64(value)  // SQLite's text conversion: '20 small cigars' is 20
     }
 }
@@ -46,13 +48,13 @@ func columnString(_ statement: OpaquePointer, _ index: Int32) -> String? {
     return String(decoding: UnsafeBufferPointer(start: text, count: count), as: UTF8.self)
 }
 
-/// Integer decoding shared by every integer type: int64 values and integral doubles, range-checked.
+/// Integer decoding shared by every integer type: int64 values, and doubles truncated toward zero, range-checked.
 extension DatabaseValue {
     @inline(__always)
     func integer<I: FixedWidthInteger>(_ type: I.Type) -> I? {
         switch storage {
         case .int64(let v): return I(exactly: v)
-        case .double(let v): return I(exactly: v)
+        case .double(let v): return I(exactly: v.rounded(.towardZero))
         default: return nil
         }
     }
@@ -178,7 +180,8 @@ extension UInt64: DatabaseValueConvertible, StatementColumnConvertible {
     /// Reads the column with `sqlite3_column_int64`, range-checked.
     public init?(sqliteStatement: OpaquePointer, index: Int32) {
         if sqlite3_column_type(sqliteStatement, index) == SQLITE_FLOAT {
-            guard let value = UInt64(exactly: sqlite3_column_double(sqliteStatement, index)) else { return nil }
+            let double = sqlite3_column_double(sqliteStatement, index).rounded(.towardZero)
+            guard let value = UInt64(exactly: double) else { return nil }
             self = value
             return
         }

@@ -127,6 +127,28 @@ public final class Statement {
         }
     }
 
+    /// Binds arguments without validating them, as GRDB's `setUncheckedArguments`: extra values are ignored and
+    /// parameters without a value stay NULL.
+    public func setUncheckedArguments(_ arguments: StatementArguments) {
+        resetIfNeeded()
+        sqlite3_clear_bindings(sqliteStatement)
+        var position = 0
+        for (offset, name) in parameterNames.enumerated() {
+            let value: DatabaseValue
+            if let name, let named = arguments.namedValues[name] {
+                value = named
+            } else if position < arguments.values.count {
+                value = arguments.values[position]
+                position += 1
+            } else {
+                continue
+            }
+            // Validation is what this method skips: a value that cannot be bound leaves NULL.
+            _ = value.bind(to: sqliteStatement, at: Int32(offset + 1))
+        }
+        boundArguments = .arguments(arguments)
+    }
+
     /// Throws if the arguments do not fit the statement, without binding them.
     public func validateArguments(_ arguments: StatementArguments) throws {
         var consumed = 0
@@ -285,7 +307,9 @@ public final class Statement {
 
     /// The error for a failed step, with the SQL and arguments.
     func stepError(_ code: Int32) -> DatabaseError {
-        DatabaseError.connectionError(sqliteConnection, code: code, sql: sql, arguments: arguments)
+        DatabaseError.connectionError(
+            sqliteConnection, code: code, sql: sql,
+            arguments: database.configuration.publicStatementArguments ? arguments : nil)
     }
 
     /// Resets the statement for a new execution (bindings stay). The corresponding C function is `sqlite3_reset`.

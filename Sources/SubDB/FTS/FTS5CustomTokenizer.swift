@@ -8,7 +8,7 @@ import Foundation
 ///         init(db: Database, arguments: [String]) throws { ... }
 ///         func tokenize(context:tokenization:pText:nText:tokenCallback:) -> Int32 { ... }
 ///     }
-///     try db.add(tokenizer: LowercaseWords.self)
+///     db.add(tokenizer: LowercaseWords.self)
 ///     try db.execute(sql: "CREATE VIRTUAL TABLE doc USING fts5(body, tokenize='lowercase_words')")
 ///
 /// FTS5 creates one instance per table (and per query parse) with the arguments of the `tokenize` option.

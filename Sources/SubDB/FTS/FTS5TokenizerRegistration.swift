@@ -88,15 +88,14 @@ extension Database {
     /// Registers a Swift tokenizer on this connection under `Tokenizer.name`, for as long as the connection
     /// is open. Use `Configuration.prepareDatabase` to register it on every connection of a pool.
     ///
-    ///     try db.add(tokenizer: DialogueTokenizer.self)
+    ///     db.add(tokenizer: DialogueTokenizer.self)
     ///     try db.execute(sql: "CREATE VIRTUAL TABLE t USING fts5(text, tokenize='subfix')")
     ///
-    /// The corresponding C function is `fts5_api.xCreateTokenizer`.
-    public func add<Tokenizer: FTS5CustomTokenizer>(tokenizer: Tokenizer.Type) throws {
-        let api = try fts5API()
-        guard let xCreateTokenizer = api.pointee.xCreateTokenizer else {
-            throw DatabaseError(message: "FTS5 cannot register tokenizers")
-        }
+    /// It does not throw, as in GRDB: when SQLite has no FTS5, the tokenizer stays unknown and the statements that
+    /// use it throw SQLite's own error (`no such tokenizer`). The corresponding C function is
+    /// `fts5_api.xCreateTokenizer`.
+    public func add<Tokenizer: FTS5CustomTokenizer>(tokenizer: Tokenizer.Type) {
+        guard let api = try? fts5API(), let xCreateTokenizer = api.pointee.xCreateTokenizer else { return }
         let factory = TokenizerFactory(database: self) { db, arguments in try Tokenizer(db: db, arguments: arguments) }
         let context = Unmanaged.passRetained(factory).toOpaque()
         var module = fts5_tokenizer(
@@ -133,11 +132,9 @@ extension Database {
         let code = xCreateTokenizer(api, Tokenizer.name, context, &module) { context in
             if let context { Unmanaged<TokenizerFactory>.fromOpaque(context).release() }
         }
-        guard code == SQLITE_OK else {
-            // FTS5 keeps nothing when it fails: the factory is ours to release.
+        if code != SQLITE_OK {
+            // FTS5 keeps nothing when it fails: the factory is ours to release, and the tokenizer stays unknown.
             Unmanaged<TokenizerFactory>.fromOpaque(context).release()
-            throw DatabaseError(
-                resultCode: ResultCode(rawValue: code), message: "cannot register tokenizer \(Tokenizer.name)")
         }
     }
 

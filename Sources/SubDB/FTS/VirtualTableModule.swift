@@ -28,6 +28,8 @@ public struct VirtualTableOptions: OptionSet, Sendable {
     public init(rawValue: Int) { self.rawValue = rawValue }
     /// `CREATE VIRTUAL TABLE IF NOT EXISTS`
     public static let ifNotExists = VirtualTableOptions(rawValue: 1)
+    /// `CREATE VIRTUAL TABLE temp."name"`: a table of this connection only, dropped when it closes.
+    public static let temporary = VirtualTableOptions(rawValue: 2)
 }
 
 extension Database {
@@ -40,6 +42,7 @@ extension Database {
         try body?(definition)
         var sql = "CREATE VIRTUAL TABLE "
         if options.contains(.ifNotExists) { sql += "IF NOT EXISTS " }
+        if options.contains(.temporary) { sql += "temp." }
         sql += tableName.quotedDatabaseIdentifier + " USING " + module.moduleName
         let arguments = try module.moduleArguments(for: definition, in: self)
         if !arguments.isEmpty { sql += "(" + arguments.joined(separator: ", ") + ")" }
@@ -61,6 +64,7 @@ extension Database {
     public func create(virtualTable tableName: String, options: VirtualTableOptions = [], using module: String) throws {
         var sql = "CREATE VIRTUAL TABLE "
         if options.contains(.ifNotExists) { sql += "IF NOT EXISTS " }
+        if options.contains(.temporary) { sql += "temp." }
         try execute(sql: sql + tableName.quotedDatabaseIdentifier + " USING " + module)
     }
 }

@@ -26,10 +26,14 @@ public struct DatabaseMigrator: Sendable {
     struct Migration: Sendable {
         let identifier: String
         let foreignKeyChecks: ForeignKeyChecks
+        /// False after `disablingDeferredForeignKeyChecks()`: a deferred migration does not check for violations.
+        var checksDeferredForeignKeys = true
         let migrate: @Sendable (Database) throws -> Void
     }
 
     private(set) var migrations: [Migration] = []
+    /// Whether migrations registered from now on check foreign keys at their end.
+    private var checksDeferredForeignKeys = true
 
     /// When true, the database is erased and migrated again whenever a registered migration no longer
     /// produces the schema that the database holds (for development: you lose the data).
@@ -48,7 +52,18 @@ public struct DatabaseMigrator: Sendable {
     ) {
         precondition(
             !migrations.contains { $0.identifier == identifier }, "Duplicate migration identifier: \(identifier)")
-        migrations.append(Migration(identifier: identifier, foreignKeyChecks: foreignKeyChecks, migrate: migrate))
+        migrations.append(
+            Migration(
+                identifier: identifier, foreignKeyChecks: foreignKeyChecks,
+                checksDeferredForeignKeys: checksDeferredForeignKeys, migrate: migrate))
+    }
+
+    /// A migrator whose migrations registered from now on run with foreign keys off and do not look for
+    /// violations when they end, as GRDB's (faster for large migrations you trust).
+    public func disablingDeferredForeignKeyChecks() -> DatabaseMigrator {
+        var migrator = self
+        migrator.checksDeferredForeignKeys = false
+        return migrator
     }
 
     // MARK: Migrating
@@ -97,7 +112,7 @@ public struct DatabaseMigrator: Sendable {
                 arguments: [migration.identifier])
             if done == true { return .commit }
             try migration.migrate(db)
-            if migration.foreignKeyChecks == .deferred || disableForeignKeys {
+            if migration.checksDeferredForeignKeys, migration.foreignKeyChecks == .deferred || disableForeignKeys {
                 if let violation = try db.foreignKeyViolations().first {
                     throw DatabaseError(
                         resultCode: .SQLITE_CONSTRAINT_FOREIGNKEY,

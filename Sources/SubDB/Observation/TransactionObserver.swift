@@ -95,6 +95,10 @@ public struct DatabaseEvent: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// A copy of the event, to keep beyond `databaseDidChange(with:)` (SubDB events are values already; GRDB's
+    /// must be copied).
+    public func copy() -> DatabaseEvent { self }
+
     /// `insert player(1)`.
     public var description: String { "\(kind) \(tableName)(\(rowID))" }
 }

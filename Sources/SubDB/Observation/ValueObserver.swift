@@ -17,7 +17,7 @@ extension ValueObservation where Value: Sendable {
     /// See ``ValueObservationScheduler`` for the default main queue on Linux.
     public func start(
         in reader: some DatabaseReader,
-        scheduling scheduler: ValueObservationScheduler = .async(onQueue: .main),
+        scheduling scheduler: some ValueObservationScheduler = .async(onQueue: .main),
         onError: @escaping @Sendable (any Error) -> Void,
         onChange: @escaping @Sendable (Value) -> Void
     ) -> AnyDatabaseCancellable {
@@ -64,7 +64,7 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
     private let regionMode: ValueObservation<Value>.RegionMode
     private let fetcher: ValueObservation<Value>.Fetcher
     private let events: ValueObservationEvents
-    private let scheduler: ValueObservationScheduler
+    private let scheduler: any ValueObservationScheduler
     private let onError: @Sendable (any Error) -> Void
     private let onChange: @Sendable (Value) -> Void
     private weak var databaseQueue: DatabaseQueue?
@@ -74,7 +74,7 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
     private let state = Mutex(State())
 
     init(
-        observation: ValueObservation<Value>, reader: some DatabaseReader, scheduler: ValueObservationScheduler,
+        observation: ValueObservation<Value>, reader: some DatabaseReader, scheduler: any ValueObservationScheduler,
         onError: @escaping @Sendable (any Error) -> Void, onChange: @escaping @Sendable (Value) -> Void
     ) {
         regionMode = observation.regionMode
@@ -96,8 +96,7 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
             return
         }
         state.withLock { $0.fetchPending = true }
-        switch scheduler {
-        case .immediate:
+        if scheduler.immediateInitialValue() {
             // Later fetches wait until the first value is delivered, here, on the caller's thread.
             fetchQueue.suspend()
             defer { fetchQueue.resume() }
@@ -108,7 +107,7 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
                 return
             }
             fetchAndNotify(synchronously: true)
-        case .async:
+        } else {
             // The observer is registered before the first fetch, so that no commit can be missed.
             writerAsync { db in
                 db.add(transactionObserver: self)
@@ -178,7 +177,9 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
     /// On a ``DatabaseQueue``, fetches right after the commit, on the connection's queue (no thread hop, as
     /// GRDB does), when no other fetch is scheduled or running. Returns false when it did not fetch.
     private func fetchAfterCommitOnQueue(_ db: Database) -> Bool {
-        guard databaseQueue != nil, case .async = scheduler else { return false }
+        // Only with a dispatch queue scheduler: another scheduler could run the user's closure on the connection's
+        // queue, where a database access would deadlock.
+        guard databaseQueue != nil, scheduler is AsyncValueObservationScheduler else { return false }
         let proceed = state.withLock { state -> Bool in
             if state.isCancelled || state.fetchPending || state.fetchInFlight || state.region == nil { return false }
             state.fetchInFlight = true
@@ -193,7 +194,7 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
             fail(error, synchronously: false)
             return true
         }
-        publish(result)
+        publish(result, synchronously: false)
         return true
     }
 
@@ -215,11 +216,11 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
             return
         }
         guard let result else { return }  // the database is gone
-        publish(result)
+        publish(result, synchronously: synchronously)
     }
 
     /// Records the region of a fetch and delivers its value (unless skipped).
-    private func publish(_ result: (Value?, DatabaseRegion)) {
+    private func publish(_ result: (Value?, DatabaseRegion), synchronously: Bool) {
         let (value, region) = result
         let regionChanged = state.withLock { state -> Bool in
             state.fetchInFlight = false
@@ -228,7 +229,7 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
         }
         if regionChanged { events.willTrackRegion?(region) }
         guard let value else { return }
-        deliver { self.onChange(value) }
+        deliver(synchronously: synchronously) { self.onChange(value) }
     }
 
     /// Stops the observation, then reports the error (unless it was cancelled before).
@@ -237,19 +238,20 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
         cancel()
         if wasCancelled { return }
         events.didFail?(error)
-        switch scheduler {
-        case .immediate: onError(error)
-        case .async(let queue): queue.async { self.onError(error) }
+        if synchronously && scheduler.immediateInitialValue() {
+            onError(error)
+        } else {
+            let onError = self.onError
+            scheduler.schedule { onError(error) }
         }
     }
 
     /// Delivers a value on the scheduler, unless the observation is cancelled by then.
-    private func deliver(_ notify: @escaping @Sendable () -> Void) {
-        switch scheduler {
-        case .immediate:
+    private func deliver(synchronously: Bool, _ notify: @escaping @Sendable () -> Void) {
+        if synchronously && scheduler.immediateInitialValue() {
             if !isCancelled { notify() }
-        case .async(let queue):
-            queue.async { if !self.isCancelled { notify() } }
+        } else {
+            scheduler.schedule { if !self.isCancelled { notify() } }
         }
     }
 

@@ -45,6 +45,36 @@ extension FetchRequest {
     }
 }
 
+/// A request compiled for a database connection: its statement and the adapter of its rows (GRDB's
+/// `PreparedRequest`).
+public struct PreparedRequest {
+    /// The compiled statement, arguments bound.
+    public var statement: Statement
+    /// The adapter of the fetched rows, if any.
+    public var adapter: (any RowAdapter)?
+
+    /// A prepared request from a statement.
+    public init(statement: Statement, adapter: (any RowAdapter)? = nil) {
+        self.statement = statement
+        self.adapter = adapter
+    }
+}
+
+extension FetchRequest {
+    /// Compiles the request: `LIMIT 1` is added for `singleResult` as `fetchOne` does.
+    ///
+    ///     let prepared = try request.makePreparedRequest(db, forSingleResult: false)
+    ///     let rows = try Row.fetchAll(prepared.statement)
+    public func makePreparedRequest(_ db: Database, forSingleResult singleResult: Bool = false) throws
+        -> PreparedRequest
+    {
+        let (sql, arguments) = try sqlAndArguments(db, forSingleResult: singleResult)
+        let statement = try db.makeStatement(sql: sql)
+        try statement.setArguments(arguments)
+        return PreparedRequest(statement: statement)
+    }
+}
+
 extension Optional where Wrapped == Bool {
     fileprivate var isTrue: Bool { self ?? false }
 }

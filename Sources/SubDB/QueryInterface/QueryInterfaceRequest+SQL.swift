@@ -83,6 +83,10 @@ extension QueryInterfaceRequest {
     }
 
     func effectiveOrderings(_ db: Database) throws -> [SQLOrdering] {
+        var orderings = orderings
+        if ordersByPrimaryKey {
+            orderings = try primaryKeyColumns(db).map { Column($0).sqlOrdering } + thenOrderings
+        }
         guard isReversed else { return orderings }
         if orderings.isEmpty {
             return try primaryKeyColumns(db).map { Column($0).desc }

@@ -9,11 +9,17 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
     var filters: [QueryFilter] = []
     var orderings: [SQLOrdering] = []
     var isReversed = false
+    /// `orderByPrimaryKey()`: the orderings are the primary key columns, known at SQL generation.
+    var ordersByPrimaryKey = false
+    /// `thenOrder` terms that follow the primary key of `orderByPrimaryKey()`.
+    var thenOrderings: [SQLOrdering] = []
     var groupBy: [SQLExpression] = []
     var havings: [SQLExpression] = []
     var limitCount: Int?
     var offsetCount: Int?
     var isDistinct = false
+    /// The alias of the request's table (`aliased(_:)`), which makes its SQL qualified.
+    var tableAlias: TableAlias?
     /// Joined and prefetched associations (Association/).
     var associationJoins: [AssociationJoin] = []
     /// True when the request includes associations (inlinable fetches take the plain path otherwise).
@@ -70,6 +76,24 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
         return request
     }
 
+    /// Keeps the rows identified by unique keys: `filter(keys: [["email": "a@example.com"], ["email": "b@..."]])`.
+    public func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> Self {
+        var request = self
+        request.filters.append(.uniqueKeys(keys.map { $0.mapValues { $0?.databaseValue ?? .null } }))
+        return request
+    }
+
+    /// Sorts by the primary key (the rowid for a table without one), replacing any previous ordering.
+    ///
+    ///     Player.orderByPrimaryKey()   // SELECT * FROM "player" ORDER BY "id"
+    public func orderByPrimaryKey() -> Self {
+        var request = self
+        request.orderings = []
+        request.isReversed = false
+        request.ordersByPrimaryKey = true
+        return request
+    }
+
     /// Sorts by the given terms, replacing any previous ordering.
     public func order(_ orderings: any SQLOrderingTerm...) -> Self { order(orderings) }
 
@@ -78,6 +102,7 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
         var request = self
         request.orderings = orderings.map(\.sqlOrdering)
         request.isReversed = false
+        request.ordersByPrimaryKey = false
         return request
     }
 
@@ -92,6 +117,11 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
     /// Appends ordering terms after the existing ones.
     public func thenOrder(_ orderings: any SQLOrderingTerm...) -> Self {
         var request = self
+        if request.ordersByPrimaryKey, !request.isReversed {
+            // Keep the primary key first: it becomes explicit orderings at SQL generation, in front of these.
+            request.thenOrderings += orderings.map(\.sqlOrdering)
+            return request
+        }
         request.orderings += orderings.map(\.sqlOrdering)
         return request
     }
@@ -100,6 +130,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
     public func unordered() -> Self {
         var request = self
         request.orderings = []
+        request.thenOrderings = []
+        request.ordersByPrimaryKey = false
         request.isReversed = false
         return request
     }
@@ -194,12 +226,15 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
         request.filters = filters
         request.orderings = orderings
         request.isReversed = isReversed
+        request.ordersByPrimaryKey = ordersByPrimaryKey
+        request.thenOrderings = thenOrderings
         request.groupBy = groupBy
         request.havings = havings
         request.limitCount = limitCount
         request.offsetCount = offsetCount
         request.isDistinct = isDistinct
         request.associationJoins = associationJoins
+        request.tableAlias = tableAlias
         return request
     }
 }

@@ -18,6 +18,8 @@ public protocol SQLSpecificExpressible: SQLExpressible, SQLSelectable, SQLOrderi
 public struct SQLExpression: SQLSpecificExpressible, Sendable {
     indirect enum Impl: Sendable {
         case column(name: String, table: String?)
+        /// A column of a ``TableAlias``, qualified with the alias's name once the request names it.
+        case aliasedColumn(name: String, alias: TableAlias)
         case value(DatabaseValue)
         case literal(sql: String, arguments: [DatabaseValue])
         case binary(op: String, lhs: SQLExpression, rhs: SQLExpression)
@@ -58,14 +60,17 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
 
     /// True when the expression is a plain column (used to name selected columns).
     var columnName: String? {
-        if case .column(let name, _) = impl { return name }
+        switch impl {
+        case .column(let name, _), .aliasedColumn(let name, _): return name
+        default: break
+        }
         return nil
     }
 
     /// Expressions that bind as a whole without parentheses.
     var isAtomic: Bool {
         switch impl {
-        case .column, .value, .function, .countAll, .subquery: return true
+        case .column, .aliasedColumn, .value, .function, .countAll, .subquery: return true
         case .literal(let sql, _): return !sql.contains(" ")
         default: return false
         }
@@ -77,6 +82,9 @@ public struct SQLExpression: SQLSpecificExpressible, Sendable {
         case .column(let name, let table):
             if let table { return "\(table.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)" }
             return name.quotedDatabaseIdentifier
+        case .aliasedColumn(let name, let alias):
+            guard let table = alias.sqlName else { return name.quotedDatabaseIdentifier }
+            return "\(table.quotedDatabaseIdentifier).\(name.quotedDatabaseIdentifier)"
         case .value(let value):
             if value.isNull { return "NULL" }
             if context.inlineValues { return SQLLiteral.sql(value) }

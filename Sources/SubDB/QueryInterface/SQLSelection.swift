@@ -45,6 +45,14 @@ public struct AllColumns: SQLSelectable, Sendable {
     public var sqlSelection: SQLSelection { SQLSelection(impl: .allColumns) }
 }
 
+extension SQLSelectable where Self == SQLSelection {
+    /// `*`, all columns, for leading-dot syntax: `Player.select(.allColumns, .rowID)`.
+    public static var allColumns: SQLSelection { SQLSelection(impl: .allColumns) }
+
+    /// The `rowid` column, for leading-dot syntax: `Player.select(.allColumns, .rowID)`.
+    public static var rowID: SQLSelection { Column.rowID.sqlSelection }
+}
+
 extension SQLSelectable {
     /// The selection as an expression, for `count(_:)`.
     var selectionExpression: SQLExpression {

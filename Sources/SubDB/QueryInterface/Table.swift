@@ -43,7 +43,10 @@ public struct Table<RowDecoder>: Sendable {
         all().order(orderings)
     }
 
-    /// Selected columns.
+    /// Rows sorted by primary key (the rowid for a table without one).
+    public func orderByPrimaryKey() -> QueryInterfaceRequest<RowDecoder> { all().orderByPrimaryKey() }
+
+    /// Selects the given columns and expressions.
     public func select(_ selection: any SQLSelectable...) -> QueryInterfaceRequest<RowDecoder> {
         all().select(selection)
     }

@@ -45,18 +45,20 @@ extension MutablePersistableRecord {
         return result
     }
 
-    /// Inserts the record and fetches the inserted row back (`INSERT ... RETURNING *`), as a `Self`.
-    public mutating func insertAndFetch(
+    /// Inserts the record and returns the inserted row as a new `Self`; the record itself is not modified (as in
+    /// GRDB: use `inserted(_:)` for the record with its new id).
+    public func insertAndFetch(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil
     ) throws -> Self where Self: FetchableRecord {
         try insertAndFetch(db, onConflict: conflictResolution, as: Self.self)
     }
 
-    /// Inserts the record and fetches the inserted row back as another record type.
-    public mutating func insertAndFetch<T: FetchableRecord>(
+    /// Inserts the record and returns the inserted row as another record type; the record is not modified.
+    public func insertAndFetch<T: FetchableRecord>(
         _ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil, as type: T.Type
     ) throws -> T {
-        try insert(db, onConflict: conflictResolution)
+        var copy = self
+        try copy.insert(db, onConflict: conflictResolution)
         let table = Self.databaseTableName.quotedDatabaseIdentifier
         guard
             let record = try T.fetchOne(
@@ -294,14 +296,6 @@ extension PersistableRecord {
         try withSaveCallbacks(db) {
             PersistenceSuccess(try insertWithCallbacks(db, onConflict: conflictResolution))
         }
-    }
-
-    /// Inserts and fetches the inserted row back.
-    public func insertAndFetch(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil)
-        throws -> Self where Self: FetchableRecord
-    {
-        var copy = self
-        return try copy.insertAndFetch(db, onConflict: conflictResolution, as: Self.self)
     }
 
     /// Inserts or updates; see ``MutablePersistableRecord/save(_:onConflict:)``.

@@ -70,6 +70,14 @@ extension TableRecord {
         try all().order(orderings(databaseComponents))
     }
 
+    /// Rows sorted by primary key: `Player.orderByPrimaryKey()`.
+    public static func orderByPrimaryKey() -> QueryInterfaceRequest<Self> { all().orderByPrimaryKey() }
+
+    /// The rows identified by unique keys given as dictionaries.
+    public static func filter(keys: [[String: (any DatabaseValueConvertible)?]]) -> QueryInterfaceRequest<Self> {
+        all().filter(keys: keys)
+    }
+
     /// Rows sorted by raw SQL.
     public static func order(sql: String, arguments: StatementArguments = StatementArguments())
         -> QueryInterfaceRequest<Self>

@@ -274,8 +274,8 @@ extension TestDatabase {
         #expect(
             test.selects.last == """
                 SELECT "post_tags"."postId" AS "subdb_key_0", "tags".* FROM "tags" \
-                JOIN "post_tags" ON "post_tags"."tagId" = "tags"."id" \
-                WHERE "post_tags"."postId" IN ('p1', 'p2', 'p3') ORDER BY "tags"."name"
+                JOIN "post_tags" ON ("post_tags"."tagId" = "tags"."id") \
+                AND ("post_tags"."postId" IN ('p1', 'p2', 'p3')) ORDER BY "tags"."name"
                 """)
     }
 
@@ -393,5 +393,121 @@ extension TestDatabase {
         #expect(PostTag.tag.key == "tag")
         #expect(Tag.posts.key == "posts")
         #expect(Author.hasMany(Biography.self).forKey("bios").key == "bios")
+    }
+
+    @Test func theSameAssociationTwiceIsOneJoin() throws {
+        let test = try makeLibrary()
+        let authorJoin = #"JOIN "author" ON "author"."id" = "book"."authorId""#
+        try test.dbQueue.read { db in
+            let twice = try Book.including(required: Book.author).including(required: Book.author)
+                .order(Column("id")).asRequest(of: BookInfo.self).fetchAll(db)
+            #expect(twice.map(\.author.name) == ["Jules Verne", "Jules Verne", "Mary Shelley"])
+            #expect(
+                test.selects.last == #"SELECT "book".*, "author".* FROM "book" "# + authorJoin
+                    + #" ORDER BY "book"."id""#)
+            // Joined and included: one JOIN, selected; required wins over optional.
+            _ = try Book.joining(optional: Book.author).including(required: Book.author).fetchAll(db)
+            #expect(test.selects.last == #"SELECT "book".*, "author".* FROM "book" "# + authorJoin)
+            _ = try Book.including(optional: Book.author).joining(required: Book.author).fetchAll(db)
+            #expect(test.selects.last == #"SELECT "book".*, "author".* FROM "book" "# + authorJoin)
+            // The filters of both uses apply to the one join.
+            let verne = try Book.joining(required: Book.author.filter(Column("name") == "Jules Verne"))
+                .including(optional: Book.author).order(Column("id")).asRequest(of: OptionalBookInfo.self).fetchAll(db)
+            #expect(verne.map(\.book.id) == [1, 2])
+            #expect(
+                test.selects.last == """
+                    SELECT "book".*, "author".* FROM "book" JOIN "author" ON ("author"."id" = "book"."authorId") \
+                    AND ("author"."name" = 'Jules Verne') ORDER BY "book"."id"
+                    """)
+            // Associations with different keys stay apart.
+            _ = try Book.including(required: Book.author).including(optional: Book.author.forKey("writer")).fetchAll(db)
+            #expect(test.selects.last?.contains(#"LEFT JOIN "author" "author2""#) == true)
+        }
+    }
+
+    @Test func includingInsideJoiningIsSelected() throws {
+        struct BookBio: Decodable, FetchableRecord {
+            var book: Book
+            var biography: Biography?
+        }
+        let test = try makeLibrary()
+        let (infos, row) = try test.dbQueue.read { db in
+            let request = Book.joining(required: Book.author.including(optional: Author.biography)).order(Column("id"))
+            return (
+                try request.asRequest(of: BookBio.self).fetchAll(db), try request.asRequest(of: Row.self).fetchAll(db)
+            )
+        }
+        #expect(
+            test.selects.last == """
+                SELECT "book".*, "biography".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
+                LEFT JOIN "biography" ON "biography"."authorId" = "author"."id" ORDER BY "book"."id"
+                """)
+        #expect(infos.map { "\($0.book.id):\($0.biography?.text ?? "-")" } == ["1:-", "2:-", "3:Born 1797"])
+        // The joined association is an empty scope that holds the included one, as in GRDB.
+        let bookRow = try #require(row.last)
+        #expect(bookRow.scopes["author"]?.count == 0)
+        #expect(bookRow.scopes["author"]?.scopes["biography"] == ["id": 1, "authorId": 2, "text": "Born 1797"])
+        #expect(bookRow.scopesTree["biography"] == ["id": 1, "authorId": 2, "text": "Born 1797"])
+    }
+
+    @Test func requestForAChainedAssociationFiltersInTheJoin() throws {
+        let test = try makeLibrary()
+        try test.dbQueue.read { db in
+            let post = try #require(try Post.fetchOne(db, key: "p2"))
+            #expect(try post.request(for: Post.tags).order(Column("id")).fetchAll(db).map(\.id) == ["t1", "t2"])
+            #expect(
+                test.selects.last == """
+                    SELECT "tags".* FROM "tags" JOIN "post_tags" ON ("post_tags"."tagId" = "tags"."id") \
+                    AND ("post_tags"."postId" = 'p2') ORDER BY "tags"."id"
+                    """)
+            let frankenstein = try #require(try Book.fetchOne(db, key: 3))
+            #expect(try frankenstein.request(for: Book.biography).fetchOne(db)?.text == "Born 1797")
+            #expect(
+                test.selects.last == """
+                    SELECT "biography".* FROM "biography" JOIN "author" ON ("author"."id" = "biography"."authorId") \
+                    AND ("author"."id" = 2) LIMIT 1
+                    """)
+            // A direct association filters in WHERE.
+            let verne = try #require(try Author.fetchOne(db, key: 1))
+            #expect(try verne.request(for: Author.books).fetchCount(db) == 2)
+            #expect(test.selects.last?.contains(#"FROM "book" WHERE "book"."authorId" = 1"#) == true)
+        }
+    }
+
+    @Test func tableAliases() throws {
+        let test = try makeLibrary()
+        try test.dbQueue.read { db in
+            // Compare a book with its author: books published after 1860 by authors named "Jules Verne".
+            let authorAlias = TableAlias()
+            let books = try Book.joining(required: Book.author.aliased(authorAlias))
+                .filter(Column("year") > 1860 && authorAlias[Column("name")] == "Jules Verne")
+                .order(authorAlias[Column("name")], Column("id")).fetchAll(db)
+            #expect(books.map(\.id) == [1, 2])
+            #expect(
+                test.selects.last == """
+                    SELECT "book".* FROM "book" JOIN "author" ON "author"."id" = "book"."authorId" \
+                    WHERE ("book"."year" > 1860) AND ("author"."name" = 'Jules Verne') \
+                    ORDER BY "author"."name", "book"."id"
+                    """)
+            // Named aliases are the aliases of the SQL, and work in raw SQL snippets.
+            let bookAlias = TableAlias(name: "myBook")
+            let writer = TableAlias(name: "myAuthor")
+            let titles = try Book.aliased(bookAlias)
+                .joining(
+                    required: Book.author.aliased(writer).filter(sql: "myAuthor.name = ?", arguments: ["Mary Shelley"])
+                )
+                .filter(sql: "myBook.year < 1900").fetchAll(db).map(\.title)
+            #expect(titles == ["Frankenstein"])
+            #expect(
+                test.selects.last == """
+                    SELECT "myBook".* FROM "book" "myBook" JOIN "author" "myAuthor" \
+                    ON ("myAuthor"."id" = "myBook"."authorId") AND (myAuthor.name = 'Mary Shelley') \
+                    WHERE myBook.year < 1900
+                    """)
+            // An alias of the request's own table qualifies its columns.
+            let own = TableAlias()
+            #expect(try Book.aliased(own).filter(own[Column("id")] == 3).fetchOne(db)?.title == "Frankenstein")
+            #expect(test.selects.last == #"SELECT "book".* FROM "book" WHERE "book"."id" = 3 LIMIT 1"#)
+        }
     }
 }

@@ -45,4 +45,15 @@ import Testing
         }
         #expect(test.recorder.sql.contains("INSERT INTO player (id, name, score)\nVALUES ('2', 'O''Brien', 1000)"))
     }
+
+    @Test func inDatabaseRethrowsOnlyTheClosureErrors() throws {
+        let test = try TestDatabase()
+        // A closure that does not throw needs no `try`, as with GRDB's inDatabase.
+        let answer = test.dbQueue.inDatabase { db in db.isInsideTransaction ? 0 : 42 }
+        #expect(answer == 42)
+        struct Failure: Error {}
+        #expect(throws: Failure.self) { try test.dbQueue.inDatabase { _ in throw Failure() } }
+        try test.dbQueue.inDatabase { db in try db.execute(sql: "CREATE TABLE t (a)") }
+        #expect(try test.dbQueue.read { db in try db.tableExists("t") })
+    }
 }

@@ -61,7 +61,9 @@ private enum Color: Int, DatabaseValueConvertible {
             #expect(Int8.fromDatabaseValue((-129).databaseValue) == nil)
             #expect(Int32.fromDatabaseValue(Int64(Int32.max).databaseValue) == Int32.max)
             #expect(Int32.fromDatabaseValue((Int64(Int32.max) + 1).databaseValue) == nil)
-            #expect(Int.fromDatabaseValue(1.5.databaseValue) == nil)
+            // Doubles convert by truncation toward zero when in range, as GRDB (and SQLite's CAST) do.
+            #expect(Int.fromDatabaseValue(1.5.databaseValue) == 1)
+            #expect(Int.fromDatabaseValue((-1.5).databaseValue) == -1)
             #expect(Int.fromDatabaseValue(2.0.databaseValue) == 2)
             #expect(Int.fromDatabaseValue("1".databaseValue) == nil)
             let row = try #require(try Row.fetchOne(db, sql: "SELECT 256, 1e30, '20 small cigars'"))
@@ -251,6 +253,74 @@ private enum Color: Int, DatabaseValueConvertible {
             #expect(Grape.fromDatabaseValue(dbValue) == nil)
             #expect(row[0] as String == "syrah")
             #expect(throws: RowDecodingError.self) { try row.decode(Grape.self, atIndex: 0) }
+        }
+    }
+
+    @Test func conversionsAtTheLimits() throws {
+        #expect(Int32.fromDatabaseValue(2147483647.999999.databaseValue) == Int32.max)
+        #expect(Int32.fromDatabaseValue((-2147483648.999999).databaseValue) == Int32.min)
+        #expect(Int32.fromDatabaseValue(2147483648.0.databaseValue) == nil)
+        #expect(Int64.fromDatabaseValue(9223372036854775808.0.databaseValue) == nil)
+        #expect(Int.fromDatabaseValue(Double.nan.databaseValue) == nil)
+        #expect(UInt8.fromDatabaseValue(255.9.databaseValue) == 255)
+        #expect(UInt8.fromDatabaseValue((-0.5).databaseValue) == 0)
+        try dbQueue.read { (db: Database) throws in
+            // The fast path (straight from the statement) agrees with fromDatabaseValue.
+            #expect(try Int32.fetchOne(db, sql: "SELECT 2147483647.999999") == Int32.max)
+            #expect(try Int.fetchOne(db, sql: "SELECT -1.5") == -1)
+            #expect(try UInt64.fetchOne(db, sql: "SELECT 1.5") == 1)
+            #expect(throws: RowDecodingError.self) { try Int32.fetchOne(db, sql: "SELECT 2147483648.5") }
+        }
+        // NSDecimalNumber keeps integers at the Int64 limits as INTEGER, beyond them as REAL.
+        #expect(NSDecimalNumber(string: "9223372036854775807").databaseValue.storage == .int64(Int64.max))
+        #expect(NSDecimalNumber(string: "-9223372036854775808").databaseValue.storage == .int64(Int64.min))
+        #expect(NSDecimalNumber(string: "9223372036854775808").databaseValue.storage == .double(9223372036854775808.0))
+        #expect(
+            NSDecimalNumber(string: "-9223372036854775809").databaseValue.storage == .double(-9223372036854775808.0))
+    }
+
+    @Test func urlsDecodeFromText() throws {
+        let url = try #require(URL(string: "https://example.com/a?b=c"))
+        #expect(URL.fromDatabaseValue(Data("https://example.com/a?b=c".utf8).databaseValue) == url)
+        #expect(URL.fromDatabaseValue("https://example.com/a?b=c".databaseValue) == url)
+        #expect(URL.fromDatabaseValue(1.databaseValue) == nil)
+        #expect(URL.fromDatabaseValue(Data([0xFF, 0xFE]).databaseValue) == nil)
+    }
+
+    @Test func foundationObjectsAreConvertible() throws {
+        let date = Date(timeIntervalSince1970: 1_000_000)
+        let untyped: [AnyHashable: Any] = [
+            "null": NSNull(), "date": NSDate(timeIntervalSince1970: 1_000_000), "data": NSData(data: Data([1, 2])),
+            "string": NSString(string: "中文"), "number": NSNumber(value: 3),
+        ]
+        let row = try #require(Row(untyped))
+        #expect((row["null"] as DatabaseValue).isNull)
+        #expect(row["date"] == date)
+        #expect(row["data"] == Data([1, 2]))
+        #expect(row["string"] == "中文")
+        #expect(row["number"] == 3)
+        #expect(Row(["x": NSObject()] as [AnyHashable: Any]) == nil)
+        #expect(DatabaseValue(value: NSNull()) == .null)
+        #expect(DatabaseValue(value: NSDate(timeIntervalSince1970: 1_000_000)) == date.databaseValue)
+        #expect(DatabaseValue(value: 12) == 12.databaseValue)
+        #expect(DatabaseValue(value: NSObject()) == nil)
+        // Round trips through a statement.
+        try dbQueue.read { (db: Database) throws in
+            let stored = try Row.fetchOne(
+                db, sql: "SELECT ?, ?, ?, ?",
+                arguments: [
+                    NSNull(), NSDate(timeIntervalSince1970: 1_000_000), NSData(data: Data([7])), NSString(string: "a"),
+                ])
+            #expect((stored?[0] as DatabaseValue?)?.isNull == true)
+            #expect(try NSDate.fetchOne(db, sql: "SELECT ?", arguments: [date]).map { $0 as Date } == date)
+            #expect(try NSData.fetchOne(db, sql: "SELECT x'0102'").map { Data(referencing: $0) } == Data([1, 2]))
+            #expect(try NSString.fetchOne(db, sql: "SELECT 'abc'") == "abc")
+            #expect(
+                try NSURL.fetchOne(db, sql: "SELECT 'https://example.com'")?.absoluteString == "https://example.com")
+            let uuid = UUID()
+            #expect(try NSUUID.fetchOne(db, sql: "SELECT ?", arguments: [uuid]).map { $0 as UUID } == uuid)
+            #expect(try NSNull.fetchOne(db, sql: "SELECT NULL") != nil)
+            #expect(stored?[1] == date)
         }
     }
 }

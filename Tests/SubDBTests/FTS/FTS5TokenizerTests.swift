@@ -69,8 +69,8 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
     func makeQueue() throws -> DatabaseQueue {
         var configuration = Configuration()
         configuration.prepareDatabase { db in
-            try db.add(tokenizer: SpaceTokenizer.self)
-            try db.add(tokenizer: SynonymTokenizer.self)
+            db.add(tokenizer: SpaceTokenizer.self)
+            db.add(tokenizer: SynonymTokenizer.self)
         }
         return try DatabaseQueue(configuration: configuration)
     }

@@ -4,6 +4,30 @@ import SubDB
 import Synchronization
 import Testing
 
+/// A test recorder's scheduler, as GRDB users write them: it keeps the scheduled deliveries until the test runs
+/// them, and counts them.
+private final class ManualScheduler: ValueObservationScheduler {
+    private let pending = Mutex<[@Sendable () -> Void]>([])
+    let immediate: Bool
+
+    init(immediate: Bool) { self.immediate = immediate }
+
+    func immediateInitialValue() -> Bool { immediate }
+    func schedule(_ action: @escaping @Sendable () -> Void) { pending.withLock { $0.append(action) } }
+
+    /// The number of deliveries waiting.
+    var pendingCount: Int { pending.withLock { $0.count } }
+
+    /// Runs the waiting deliveries, in order.
+    func runPending() {
+        let actions = pending.withLock { actions in
+            defer { actions.removeAll() }
+            return actions
+        }
+        for action in actions { action() }
+    }
+}
+
 @Suite struct ValueObservationTests {
     let queue = DispatchQueue(label: "ValueObservationTests")
 
@@ -449,5 +473,42 @@ import Testing
         region.formUnion(DatabaseRegion(table: "player"))
         #expect(region.description == "player(*)")
         #expect(DatabaseRegion.fullDatabase.isModified(byEventsOfKind: .insert(tableName: "any")))
+    }
+
+    @Test(arguments: WriterKind.allCases)
+    func customSchedulersReceiveEveryDelivery(kind: WriterKind) throws {
+        let database = try ObservedDatabase(kind)
+        let scheduler = ManualScheduler(immediate: false)
+        let collector = Collector<Int>()
+        let cancellable = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1
+        }
+        .start(in: database.writer, scheduling: scheduler, onError: collector.fail, onChange: collector.append)
+        #expect(waitUntil { scheduler.pendingCount == 1 })
+        #expect(collector.values.isEmpty)  // nothing is delivered until the scheduler runs it
+        scheduler.runPending()
+        #expect(collector.values == [0])
+        try insertPlayer(database.writer, "Arthur")
+        #expect(waitUntil { scheduler.pendingCount == 1 })
+        scheduler.runPending()
+        #expect(collector.values == [0, 1])
+        withExtendedLifetime(cancellable) {}
+    }
+
+    @Test func customImmediateSchedulerDeliversTheFirstValueInStart() throws {
+        let database = try ObservedDatabase(.queue)
+        let scheduler = ManualScheduler(immediate: true)
+        let collector = Collector<Int>()
+        let cancellable = ValueObservation.tracking { db in
+            try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player") ?? -1
+        }
+        .start(in: database.writer, scheduling: scheduler, onError: collector.fail, onChange: collector.append)
+        #expect(collector.values == [0])
+        #expect(scheduler.pendingCount == 0)
+        try insertPlayer(database.writer, "Arthur")
+        #expect(waitUntil { scheduler.pendingCount == 1 })
+        scheduler.runPending()
+        #expect(collector.values == [0, 1])
+        withExtendedLifetime(cancellable) {}
     }
 }

@@ -258,4 +258,38 @@ struct QueryInterfaceTests {
             #expect(trace.last == "SELECT * FROM player ORDER BY id")
         }
     }
+
+    @Test("orderByPrimaryKey, filter(keys:) with dictionaries, .allColumns and .rowID selections")
+    func grdbOrderingAndSelectionHelpers() throws {
+        let dbQueue = try Self.makeDatabase()
+        try dbQueue.write { (db: Database) throws in
+            try db.execute(sql: "CREATE TABLE note (text TEXT); INSERT INTO note VALUES ('b'), ('a')")
+            try db.execute(sql: "CREATE TABLE pair (a INTEGER, b INTEGER, PRIMARY KEY (a, b))")
+        }
+        try dbQueue.read { (db: Database) throws in
+            #expect(try Self.sql(db, Player.orderByPrimaryKey()) == #"SELECT * FROM "player" ORDER BY "id""#)
+            #expect(try Player.orderByPrimaryKey().reversed().fetchAll(db).map(\.name).first == "David")
+            #expect(
+                try Self.sql(db, Player.orderByPrimaryKey().thenOrder(Column("name")))
+                    == #"SELECT * FROM "player" ORDER BY "id", "name""#)
+            #expect(
+                try Self.sql(db, Player.orderByPrimaryKey().order(Column("name")))
+                    == #"SELECT * FROM "player" ORDER BY "name""#)
+            #expect(try Self.sql(db, Player.orderByPrimaryKey().unordered()) == #"SELECT * FROM "player""#)
+            #expect(try Self.sql(db, Table("note").orderByPrimaryKey()) == #"SELECT * FROM "note" ORDER BY "rowid""#)
+            #expect(try Self.sql(db, Table("pair").orderByPrimaryKey()) == #"SELECT * FROM "pair" ORDER BY "a", "b""#)
+            let byNames = Player.filter(keys: [["name": "Arthur"], ["name": "Craig"]]).order(\.name)
+            #expect(try byNames.fetchAll(db).map(\.name) == ["Arthur", "Craig"])
+            #expect(
+                try Self.sql(db, byNames)
+                    == #"SELECT * FROM "player" WHERE ("name" = ?) OR ("name" = ?) ORDER BY "name" ["Arthur", "Craig"]"#
+            )
+            let rows = try Table("note").select(.allColumns, .rowID).orderByPrimaryKey().fetchAll(db)
+            #expect(
+                rows.map { "\($0.columnNames) \($0["text"] as String) \($0["rowid"] as Int)" } == [
+                    #"["text", "rowid"] b 1"#, #"["text", "rowid"] a 2"#,
+                ])
+            #expect(try Self.sql(db, Player.select(.allColumns, .rowID)) == #"SELECT *, "rowid" FROM "player""#)
+        }
+    }
 }

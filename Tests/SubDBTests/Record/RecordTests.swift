@@ -73,10 +73,13 @@ struct RecordTests {
             #expect(trace.last == #"INSERT INTO "player" ("id", "name", "score") VALUES (?,?,?)"#)
             let inserted = try Player(id: nil, name: "Barbara", score: 200).inserted(db)
             #expect(inserted.id == 2)
-            var third = Player(id: nil, name: "Craig", score: 5)
+            // insertAndFetch does not modify the record, as in GRDB: it works on a constant.
+            let third = Player(id: nil, name: "Craig", score: 5)
             let fetched = try third.insertAndFetch(db)
             #expect(fetched == Player(id: 3, name: "Craig", score: 5))
-            #expect(third.id == 3)
+            #expect(third.id == nil)
+            let other = try Player(id: nil, name: "David", score: 6).insertAndFetch(db, as: Player.self)
+            #expect(other.id == 4)
         }
     }
 

@@ -1,0 +1,70 @@
+import Foundation
+import SubDB
+import Testing
+
+@Suite struct RowAdapterTests {
+    private struct Player: Decodable, FetchableRecord, Equatable {
+        var id: Int64
+        var name: String
+    }
+
+    private struct PlayerWithTeam: Decodable, FetchableRecord {
+        var player: Player
+        var team: Player
+    }
+
+    let dbQueue: DatabaseQueue
+
+    init() throws {
+        dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE team (id INTEGER PRIMARY KEY, name TEXT);
+                    CREATE TABLE player (id INTEGER PRIMARY KEY, name TEXT, teamId INTEGER);
+                    INSERT INTO team VALUES (10, 'Red');
+                    INSERT INTO player VALUES (1, 'Arthur', 10), (2, 'Barbara', 10);
+                    """)
+        }
+    }
+
+    private let joinSQL =
+        "SELECT player.id, player.name, team.id, team.name FROM player JOIN team ON team.id = teamId ORDER BY player.id"
+
+    @Test func scopesFromSlices() throws {
+        try dbQueue.read { db in
+            let adapter = RangeRowAdapter(0..<2).addingScopes(["team": SuffixRowAdapter(fromIndex: 2)])
+            let rows = try Row.fetchAll(db, sql: joinSQL, adapter: adapter)
+            #expect(rows.count == 2)
+            #expect(rows[0] == ["id": 1, "name": "Arthur"])
+            #expect(rows[0].scopes["team"] == ["id": 10, "name": "Red"])
+            let infos = try PlayerWithTeam.fetchAll(
+                db, sql: joinSQL,
+                adapter: ScopeAdapter(["player": RangeRowAdapter(0...1), "team": SuffixRowAdapter(fromIndex: 2)]))
+            #expect(infos.map { "\($0.player.name)/\($0.team.name)" } == ["Arthur/Red", "Barbara/Red"])
+            let cursor = try Row.fetchCursor(db, sql: joinSQL, adapter: SuffixRowAdapter(fromIndex: 3))
+            #expect(try cursor.next()?.columnNames == ["name"])
+            #expect(try Row.fetchOne(db, sql: joinSQL, adapter: EmptyRowAdapter())?.count == 0)
+            #expect(try Row.fetchOne(db, sql: joinSQL, adapter: nil)?.count == 4)
+        }
+    }
+
+    @Test func columnMappingRenames() throws {
+        try dbQueue.read { db in
+            let sql = "SELECT id AS playerId, name AS playerName, teamId FROM player ORDER BY id"
+            let mapping = ColumnMapping(["id": "playerId", "name": "PLAYERNAME"])
+            #expect(try Player.fetchOne(db, sql: sql, adapter: mapping) == Player(id: 1, name: "Arthur"))
+            #expect(try Player.fetchAll(db, sql: sql, adapter: mapping).map(\.name) == ["Arthur", "Barbara"])
+            let row = try #require(try Row.fetchOne(db, sql: sql, adapter: mapping))
+            #expect(row.columnNames == ["id", "name"])
+            // A mapping to a missing column is an error that names the valid columns.
+            let error = #expect(throws: DatabaseError.self) {
+                try Row.fetchAll(db, sql: sql, adapter: ColumnMapping(["x": "missing"]))
+            }
+            #expect(
+                error?.message
+                    == "ColumnMapping references missing column missing. Valid column names are: playerId, playerName, teamId"
+            )
+        }
+    }
+}
