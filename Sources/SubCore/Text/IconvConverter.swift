@@ -94,4 +94,28 @@ final class IconvConverter {
         output.removeSubrange(produced...)
         return output
     }
+
+    /// How many bytes at the start of `input` convert to exactly `count` output bytes, the converter reset
+    /// first: iconv stops where the output buffer is full, at a character boundary. Nil when the input runs out
+    /// or fails before `count` bytes came out. A converter that holds a character back (windows-1258 waits for a
+    /// combining mark) can overshoot by that character; callers verify the split.
+    func inputLength(of input: ArraySlice<UInt8>, producing count: Int) -> Int? {
+        iconv(handle, nil, nil, nil, nil)
+        if count == 0 { return 0 }
+        var output = [UInt8](repeating: 0, count: count)
+        return input.withUnsafeBufferPointer { inBuffer -> Int? in
+            guard let inBase = inBuffer.baseAddress else { return nil }
+            var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(
+                mutating: UnsafeRawPointer(inBase).assumingMemoryBound(to: CChar.self))
+            var inLeft = inBuffer.count
+            var outLeft = count
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var outPointer: UnsafeMutablePointer<CChar>? = outBuffer.baseAddress.map {
+                    UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self)
+                }
+                _ = iconv(handle, &inPointer, &inLeft, &outPointer, &outLeft)
+            }
+            return outLeft == 0 ? inBuffer.count - inLeft : nil
+        }
+    }
 }

@@ -25,8 +25,9 @@ enum FixCommand {
         ] + RewriteOptions.rows + [
             .value("encoding", "utf8|keep", "Write UTF-8 (default) or keep each file's own encoding."),
             .value(
-                "encoding-hint", "LANG|CODEPAGE",
-                "Breaks ties when detecting legacy encodings (zh-Hans, zh-Hant, ja, ko, gbk, big5, sjis)."),
+                "encoding-hint", "LANG|ENCODING",
+                "For files that are not UTF-8: a language breaks ties between encodings (zh-Hans, zh-Hant, ja, ko,"
+                    + " ru, ...); an encoding decides (gbk, big5, sjis, euc-kr, cp1251, iso-8859-2, koi8-r, ...)."),
             .value("backup-suffix", "SUF", "Backup suffix for --in-place (default: .orig)."),
             .flag("diff", "Print a unified diff of each change."),
             .value("jobs", "N", "Files processed in parallel (default: the number of cores)."),
@@ -79,15 +80,15 @@ enum FixCommand {
         let missingFonts = try RewriteOptions.missingFontCatalog(arguments, io: io)
         let rewriter = try RewriteOptions.rewriter(arguments, catalog: missingFonts)
         let keep = try arguments.choice("encoding", ["utf8", "keep"]) == "keep"
-        var hint: TextEncoding?
+        var hint: EncodingHint?
         if let label = arguments.value("encoding-hint") {
-            guard let encoding = TextEncoding(label: label) else {
+            guard let parsed = EncodingHint(label: label) else {
                 throw UsageError.invalidValue(
                     option: "encoding-hint", value: label,
                     expected:
-                        "a language such as zh-Hans, zh-Hant, ja, ko or a code page such as gbk, big5, sjis, cp1252")
+                        "a language such as zh-Hans, zh-Hant, ja, ko or an encoding such as gbk, big5, sjis, cp1252")
             }
-            hint = encoding
+            hint = parsed
         }
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")

@@ -16,7 +16,7 @@ struct FixOptions: Sendable {
     var rewriter: FontRewriter
     /// Write in the input's own encoding instead of UTF-8.
     var keepEncoding: Bool
-    var hint: TextEncoding?
+    var hint: EncodingHint?
     var diff: Bool
     /// For `--policy missing`: the catalog each file's fonts are checked against (a `MissingFontPolicy` per file,
     /// so the report can say why each kept font was kept).

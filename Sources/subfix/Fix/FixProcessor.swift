@@ -48,26 +48,20 @@ enum FixProcessor {
         result.unknownFonts = rewrite.unknownFonts
         let target = options.keepEncoding ? decoded.encoding : .utf8
         result.encoding = target == decoded.encoding ? target.name : "\(decoded.encoding.name) -> \(target.name)"
+        result.detection = FixFileResult.Detection(decoded, output: target)
         let streamed = target == .utf8 && !rewrite.isEmpty
         var bytes: [UInt8] = []
         if rewrite.isEmpty && target == decoded.encoding {
             bytes = original
         } else if !streamed {
-            let fixed = TextEdit.apply(rewrite.edits, to: decoded.utf8)
             do throws(TextDecodingError) {
-                if options.keepEncoding && !decoded.encoding.isUnicode {
-                    // A legacy encoding must give back the very bytes it was read from.
-                    let again = try TextDecoder.encode(decoded.utf8, as: target, byteOrderMark: false, file: file)
-                    if again != original {
-                        let offset =
-                            zip(again, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                            ?? min(again.count, original.count)
-                        throw TextDecodingError(
-                            file: file, cause: .unrepresentable(encoding: target.name, offset: offset))
-                    }
-                }
-                bytes = try TextDecoder.encode(
-                    fixed, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file)
+                // Keeping the encoding keeps the bytes: only the replaced font names are encoded.
+                bytes =
+                    options.keepEncoding
+                    ? try TextDecoder.applyKeepingBytes(rewrite.edits, to: original, decoded: decoded, file: file)
+                    : try TextDecoder.encode(
+                        TextEdit.apply(rewrite.edits, to: decoded.utf8), as: target,
+                        byteOrderMark: decoded.hasByteOrderMark, file: file)
             } catch {
                 throw FixFailure(cause: error.message)
             }

@@ -1,0 +1,103 @@
+/// Finds the legacy encoding of bytes that are not UTF-8 by weighing the text each candidate decodes to, not the
+/// bytes alone: every encoding of `TextEncoding.detectable` (and uchardet's guess) decodes the bytes through
+/// iconv; each clean decoding is scored by `TextPlausibility`; the cheapest wins only when it beats every
+/// decoding that reads differently by `margin` bits. Otherwise detection refuses rather than guesses.
+///
+/// Large files are weighed on a sample of about 64 KB starting a little before the first byte that is not
+/// UTF-8; the winner then decodes the whole file.
+enum EncodingDetector {
+    /// What detection decided.
+    enum Verdict: Equatable {
+        /// `encoding` decodes the bytes to `utf8`; `runnerUp` is the next best reading, if any decoded at all.
+        case decoded(encoding: TextEncoding, runnerUp: TextEncoding?, utf8: [UInt8])
+        /// Two encodings read the bytes as different texts, and neither is clearly more plausible.
+        case ambiguous(TextEncoding, TextEncoding)
+        /// No candidate decodes the bytes to plausible text.
+        case undetectable
+    }
+
+    /// Bits by which the best reading must beat every other reading of the bytes.
+    static let margin: Float = 12
+    /// Average bits per non-ASCII character above which even the best reading is not text.
+    static let implausible: Float = 15.5
+    /// Bits taken off the cost of uchardet's own guess: its byte statistics count as a little evidence.
+    static let detectorBonus: Float = 3
+    /// The size of the sample weighed for a large file.
+    static let sampleSize = 64 * 1024
+
+    private struct Reading {
+        var encoding: TextEncoding
+        var utf8: [UInt8]
+        var cost: Float
+        var language: TextLanguage
+    }
+
+    /// Weighs `bytes` (not valid UTF-8 from `invalidOffset` on). `hint` breaks ties in favour of readings in its
+    /// language.
+    static func detect(_ bytes: [UInt8], invalidOffset: Int, hint: TextLanguage?) -> Verdict {
+        let sample = sampleRange(bytes, around: invalidOffset)
+        let sampleBytes = Array(bytes[sample])
+        var candidates: [TextEncoding] = []
+        if let detector = try? CharsetDetector(), let charset = detector.detect(sampleBytes[...]),
+            let guess = TextEncoding.fromDetector(charset)
+        {
+            candidates.append(guess)
+        }
+        let guess = candidates.first
+        for encoding in TextEncoding.detectable where !candidates.contains(encoding) { candidates.append(encoding) }
+
+        var readings: [Reading] = []
+        for encoding in candidates {
+            guard let converter = try? IconvConverter(from: encoding, to: .utf8),
+                let utf8 = try? converter.convert(sampleBytes),
+                let measure = TextPlausibility(utf8)
+            else { continue }
+            let (language, cost) = measure.best()
+            if cost / Float(max(1, measure.nonASCII)) > implausible { continue }
+            if readings.contains(where: { $0.utf8 == utf8 }) { continue }
+            readings.append(
+                Reading(
+                    encoding: encoding, utf8: utf8, cost: cost - (encoding == guess ? detectorBonus : 0),
+                    language: language))
+        }
+        // Sorting is stable: between equal costs, the candidate order (uchardet, then `detectable`) decides.
+        readings.sort { $0.cost < $1.cost }
+        while let best = readings.first {
+            let contenders = readings.filter { $0.cost - best.cost < margin }
+            var winner = best
+            if contenders.count > 1 {
+                let hinted = contenders.filter { $0.language == hint }
+                guard hinted.count == 1, let only = hinted.first else {
+                    return .ambiguous(best.encoding, contenders[1].encoding)
+                }
+                winner = only
+            }
+            let runnerUp = readings.first { $0.encoding != winner.encoding }?.encoding
+            if sample == bytes.indices {
+                return .decoded(encoding: winner.encoding, runnerUp: runnerUp, utf8: winner.utf8)
+            }
+            if let converter = try? IconvConverter(from: winner.encoding, to: .utf8),
+                let utf8 = try? converter.convert(bytes), TextPlausibility(utf8) != nil
+            {
+                return .decoded(encoding: winner.encoding, runnerUp: runnerUp, utf8: utf8)
+            }
+            readings.removeAll { $0.encoding == winner.encoding }
+        }
+        return .undetectable
+    }
+
+    /// The whole of `bytes` when small; else about `sampleSize` bytes from the start of a line a little before
+    /// `offset`, ending at a line end (a line feed never occurs inside a character of these encodings).
+    static func sampleRange(_ bytes: [UInt8], around offset: Int) -> Range<Int> {
+        if bytes.count <= sampleSize { return bytes.indices }
+        var start = max(0, offset - sampleSize / 8)
+        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
+        var end = min(bytes.count, start + sampleSize)
+        if end < bytes.count {
+            var cut = end
+            while cut > start + sampleSize / 2 && bytes[cut - 1] != 0x0A { cut -= 1 }
+            if bytes[cut - 1] == 0x0A { end = cut }
+        }
+        return start..<end
+    }
+}
