@@ -47,14 +47,16 @@ enum EncodingDetector {
         for encoding in TextEncoding.detectable where !candidates.contains(encoding) { candidates.append(encoding) }
 
         var readings: [Reading] = []
+        var decodings: [[UInt8]] = []
+        var cache = TextPlausibility.Cache()
         for encoding in candidates {
-            guard let converter = try? IconvConverter(from: encoding, to: .utf8),
-                let utf8 = try? converter.convert(sampleBytes),
-                let measure = TextPlausibility(utf8)
+            guard let utf8 = try? IconvConverter.pooled(from: encoding, to: .utf8, { try? $0.convert(sampleBytes) }),
+                !decodings.contains(utf8), let measure = TextPlausibility(utf8, cache: &cache)
             else { continue }
+            // The same text read through another encoding says nothing new (windows-1252 and ISO-8859-1).
+            decodings.append(utf8)
             let (language, cost) = measure.best()
             if cost / Float(max(1, measure.nonASCII)) > implausible { continue }
-            if readings.contains(where: { $0.utf8 == utf8 }) { continue }
             readings.append(
                 Reading(
                     encoding: encoding, utf8: utf8, cost: cost - (encoding == guess ? detectorBonus : 0),
@@ -76,8 +78,8 @@ enum EncodingDetector {
             if sample == bytes.indices {
                 return .decoded(encoding: winner.encoding, runnerUp: runnerUp, utf8: winner.utf8)
             }
-            if let converter = try? IconvConverter(from: winner.encoding, to: .utf8),
-                let utf8 = try? converter.convert(bytes), TextPlausibility(utf8) != nil
+            if let utf8 = try? IconvConverter.pooled(from: winner.encoding, to: .utf8, { try? $0.convert(bytes) }),
+                TextPlausibility(utf8) != nil
             {
                 return .decoded(encoding: winner.encoding, runnerUp: runnerUp, utf8: utf8)
             }

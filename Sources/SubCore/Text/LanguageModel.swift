@@ -7,13 +7,13 @@ struct LanguageModel: Sendable {
     /// The script of the alphabet; nil for Chinese, Japanese and Korean.
     let script: Script?
     /// Lowercase non-ASCII letters (and marks) of the alphabet, with their cost in bits.
-    private let letters: [Unicode.Scalar: Float]
+    private let letters: LetterTable
     /// The non-ASCII letters that are words on their own (French `à`, Russian `в`); nil when any letter may be
     /// (Vietnamese, Thai).
     private var singleLetterWords: Set<Unicode.Scalar>? = []
 
-    /// Letters the language writes only at the start of a word, both cases (Icelandic `þ`).
-    private(set) var initialLetters: [Unicode.Scalar] = []
+    /// Whether the language writes `þ` only at the start of words (Icelandic).
+    private(set) var thornStartsWords = false
 
     /// Whether `letter` alone is a word of the language.
     func isSingleLetterWord(_ letter: Unicode.Scalar) -> Bool {
@@ -38,11 +38,11 @@ struct LanguageModel: Sendable {
     static let rareSymbol: Float = 14
 
     /// The cost of one non-ASCII character of class `kind` in this language.
-    func cost(_ scalar: Unicode.Scalar, _ kind: CharacterKind) -> Float {
+    func cost(_ scalar: Unicode.Scalar, lowercase: Unicode.Scalar, _ kind: CharacterKind) -> Float {
         switch kind {
         case .letter(let letterScript), .mark(let letterScript):
             if let script {
-                if let cost = letters[scalar] ?? letters[Self.lowercase(scalar)] { return cost }
+                if let cost = letters[lowercase.value] ?? letters[scalar.value] { return cost }
                 return letterScript == script ? Self.foreignLetterOfScript : Self.otherScript
             }
             if case .mark = kind { return 16 }
@@ -88,7 +88,8 @@ struct LanguageModel: Sendable {
         }
     }
 
-    private static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
+    /// The lowercase form of `scalar` when it is one scalar, else `scalar`.
+    static func lowercase(_ scalar: Unicode.Scalar) -> Unicode.Scalar {
         let lower = scalar.properties.lowercaseMapping.unicodeScalars
         return lower.count == 1 ? lower.first ?? scalar : scalar
     }
@@ -101,7 +102,7 @@ struct LanguageModel: Sendable {
         for (rank, scalar) in ranked.unicodeScalars.enumerated() where letters[scalar] == nil {
             letters[scalar] = first + Float(rank) * step
         }
-        self.letters = letters
+        self.letters = LetterTable(letters)
     }
 
     /// A Latin-script model: `common` letters cost 6 bits, `rare` ones 9.
@@ -111,13 +112,13 @@ struct LanguageModel: Sendable {
         var letters: [Unicode.Scalar: Float] = [:]
         for scalar in rare.unicodeScalars { letters[scalar] = 9 }
         for scalar in common.unicodeScalars { letters[scalar] = 6 }
-        self.letters = letters
+        self.letters = LetterTable(letters)
     }
 
     private init(cjk language: TextLanguage) {
         self.language = language
         self.script = nil
-        self.letters = [:]
+        self.letters = LetterTable([:])
     }
 
     /// Every model.
@@ -135,7 +136,7 @@ struct LanguageModel: Sendable {
         LanguageModel(latin: .danish, common: "æøå", rare: "é"),
         {
             var model = LanguageModel(latin: .icelandic, common: "áéíóúýþæöð").words("áíóú")
-            model.initialLetters = ["þ", "Þ"]
+            model.thornStartsWords = true
             return model
         }(),
         LanguageModel(latin: .polish, common: "ąćęłńóśźż"),
@@ -183,10 +184,33 @@ struct LanguageModel: Sendable {
         ).words("و"),
         LanguageModel(
             .thai, .thai,
-            ranked: String(String.UnicodeScalarView((0x0E01...0x0E5B).compactMap(Unicode.Scalar.init))),
-            first: 6, step: 0
+            ranked: "านอรกเงม่ยวดทลสีบ้ขัคตไปิจหแะใชพุโำื็ผถูซญศษธฟภฉฝฐฑฒณฏฎฆฬฮฤฦๆ์ฯ๊๋",
+            first: 4, step: 0.1
         ).words("ๆ"),
     ]
+}
+
+/// Letter costs by code point, in a sorted array: a binary search over a few dozen letters is several times
+/// faster than hashing, and detection looks letters up tens of thousands of times per file.
+struct LetterTable: Sendable {
+    private let keys: [UInt32]
+    private let costs: [Float]
+
+    init(_ letters: [Unicode.Scalar: Float]) {
+        let sorted = letters.sorted { $0.key.value < $1.key.value }
+        keys = sorted.map(\.key.value)
+        costs = sorted.map(\.value)
+    }
+
+    subscript(_ value: UInt32) -> Float? {
+        var low = 0
+        var high = keys.count
+        while low < high {
+            let middle = (low + high) / 2
+            if keys[middle] < value { low = middle + 1 } else { high = middle }
+        }
+        return low < keys.count && keys[low] == value ? costs[low] : nil
+    }
 }
 
 /// The script of a letter, as far as detection tells them apart.

@@ -5,15 +5,28 @@
 struct TextPlausibility: Sendable {
     /// How often each non-ASCII character occurs.
     private(set) var counts: [Unicode.Scalar: Int] = [:]
-    private var kinds: [Unicode.Scalar: CharacterKind] = [:]
+    /// Each non-ASCII character's kind and lowercase form, worked out once.
+    private var kinds: [Unicode.Scalar: Known] = [:]
+
+    /// What is known about characters, shared by the readings of one file (they mostly hold the same ones).
+    struct Cache {
+        fileprivate var known: [Unicode.Scalar: Known] = [:]
+    }
+
+    fileprivate struct Known {
+        var kind: CharacterKind
+        var lowercase: Unicode.Scalar
+        var isUppercase: Bool
+        var isLowercase: Bool
+    }
     /// Bits of the word-shape penalties, the same under every language.
     private(set) var structure: Float = 0
     /// The number of non-ASCII characters.
     private(set) var nonASCII = 0
     /// Words of one non-ASCII letter, by letter: each language has only a few (French `à`, Greek `η`).
     private var singleLetterWords: [Unicode.Scalar: Int] = [:]
-    /// Non-ASCII letters seen inside a word rather than at its start, by letter.
-    private var innerLetters: [Unicode.Scalar: Int] = [:]
+    /// How often `þ` occurs inside a word rather than at its start (Icelandic writes it only at the start).
+    private var innerThorns = 0
     /// Words longer than seven letters with a non-ASCII letter in them (no Vietnamese syllable is that long).
     private var longAccentedWords = 0
     /// How often a space separates two Han, kana or Hangul characters: Korean spaces its words, Chinese and
@@ -44,6 +57,12 @@ struct TextPlausibility: Sendable {
     /// character other than tab, line feed, vertical tab, form feed and carriage return, or one that
     /// `CharacterKind` refuses (U+FFFD, private use, unassigned).
     init?(_ utf8: some Collection<UInt8>) {
+        var cache = Cache()
+        self.init(utf8, cache: &cache)
+    }
+
+    /// Measures `utf8`, looking characters up in `cache` first.
+    init?(_ utf8: some Collection<UInt8>, cache: inout Cache) {
         var previous: Group?
         var previousLower = false
         // The current word's length in letters and its only letter while it has one; the state of a space
@@ -55,6 +74,8 @@ struct TextPlausibility: Sendable {
         var spaceAfterCJK = false
         // A symbol right after a letter, waiting to see whether a letter follows it.
         var symbolAfterLetter = false
+        // The previous character when it was Thai and in the same word, for Thai spelling.
+        var previousThai: UInt32?
         func endWord(_ plausibility: inout TextPlausibility) {
             if wordLength == 1, let letter = wordLetter { plausibility.singleLetterWords[letter, default: 0] += 1 }
             if wordLength > 7 && wordHasNonASCII { plausibility.longAccentedWords += 1 }
@@ -75,6 +96,8 @@ struct TextPlausibility: Sendable {
                 let lower = byte >= 0x61 && byte <= 0x7A
                 spaceAfterCJK = value == 0x20 && afterCJK
                 afterCJK = false
+                if let thai = previousThai, Self.isLeadingThaiVowel(thai) { structure += Self.strayMark }
+                previousThai = nil
                 guard upper || lower else {
                     endWord(&self)
                     symbolAfterLetter = false
@@ -91,19 +114,36 @@ struct TextPlausibility: Sendable {
                 previousLower = lower
                 continue
             }
-            let kind: CharacterKind
-            if let known = kinds[scalar] {
-                kind = known
+            let known: Known
+            if let seen = kinds[scalar] {
+                known = seen
+            } else if let seen = cache.known[scalar] {
+                known = seen
+                kinds[scalar] = known
             } else {
                 guard let made = CharacterKind(scalar) else { return nil }
-                kinds[scalar] = made
-                kind = made
+                let properties = scalar.properties
+                known = Known(
+                    kind: made, lowercase: LanguageModel.lowercase(scalar), isUppercase: properties.isUppercase,
+                    isLowercase: properties.isLowercase)
+                kinds[scalar] = known
+                cache.known[scalar] = known
             }
+            let kind = known.kind
             counts[scalar, default: 0] += 1
             nonASCII += 1
             switch kind {
             case .letter(let script): group = .script(script)
             case .mark(let script):
+                if script == .thai {
+                    // A Thai vowel or tone mark sits on a consonant (or on the mark before it).
+                    if let thai = previousThai, Self.isThaiConsonant(thai) || Self.isThaiMark(thai) {
+                    } else {
+                        structure += Self.strayMark
+                    }
+                    previousThai = value
+                    continue
+                }
                 if let previous {
                     if previous != .script(script) { structure += Self.scriptSwitch }
                 } else {
@@ -116,6 +156,10 @@ struct TextPlausibility: Sendable {
                 isLetter = false
                 group = .cjk
             }
+            if let thai = previousThai, Self.isLeadingThaiVowel(thai), !Self.isThaiConsonant(value) {
+                structure += Self.strayMark
+            }
+            previousThai = isLetter && group == .script(.thai) ? value : nil
             let isCJK = isLetter && (group == .cjk || group == .hangul)
             if isCJK && spaceAfterCJK { spacedCJK += 1 }
             afterCJK = isCJK
@@ -129,17 +173,25 @@ struct TextPlausibility: Sendable {
             }
             if symbolAfterLetter { structure += Self.symbolInWord }
             symbolAfterLetter = false
-            if wordLength > 0 && !isCJK { innerLetters[scalar, default: 0] += 1 }
+            if wordLength > 0 && (value == 0xFE || value == 0xDE) { innerThorns += 1 }
             wordHasNonASCII = true
             wordLength += 1
             wordLetter = isCJK ? nil : scalar
             if let previous, previous != group { structure += Self.penalty(previous, group) }
-            let properties = scalar.properties
-            if properties.isUppercase && previousLower && previous != nil { structure += Self.caseSwitch }
-            previousLower = properties.isLowercase
+            if known.isUppercase && previousLower && previous != nil { structure += Self.caseSwitch }
+            previousLower = known.isLowercase
             previous = group
         }
         endWord(&self)
+    }
+
+    /// ก to ฮ.
+    private static func isThaiConsonant(_ value: UInt32) -> Bool { (0x0E01...0x0E2E).contains(value) }
+    /// เ แ โ ใ ไ, written before the consonant they follow in speech.
+    private static func isLeadingThaiVowel(_ value: UInt32) -> Bool { (0x0E40...0x0E44).contains(value) }
+    /// The vowel and tone marks written above or below a consonant.
+    private static func isThaiMark(_ value: UInt32) -> Bool {
+        value == 0x0E31 || (0x0E34...0x0E3A).contains(value) || (0x0E47...0x0E4E).contains(value)
     }
 
     private static func penalty(_ first: Group, _ second: Group) -> Float {
@@ -151,27 +203,46 @@ struct TextPlausibility: Sendable {
 
     /// The cost of the text under `model`, in bits.
     func cost(under model: LanguageModel) -> Float {
-        var total = structure
-        for (scalar, count) in counts {
-            guard let kind = kinds[scalar] else { continue }
-            total += model.cost(scalar, kind) * Float(count)
-        }
-        for (letter, count) in singleLetterWords where !model.isSingleLetterWord(letter) {
-            total += Self.strayLetter * Float(count)
-        }
-        for letter in model.initialLetters { total += Self.misplacedLetter * Float(innerLetters[letter] ?? 0) }
-        if model.language == .vietnamese { total += Self.misplacedLetter * Float(longAccentedWords) }
-        if model.language != .korean { total += Self.cjkSpace * Float(spacedCJK) }
-        return total
+        cost(under: model, entries: entries())
     }
 
     /// The cheapest reading: the language and its cost in bits.
     func best() -> (language: TextLanguage, cost: Float) {
+        let entries = entries()
+        // An alphabetic model can only be cheapest when the text has letters of its script: it pays the price
+        // of a letter of another script for every other letter. The four CJK models are always weighed.
+        var scripts: Set<Script> = [.latin]
+        for entry in entries {
+            if case .letter(let script) = entry.kind { scripts.insert(script) }
+        }
         var best: (language: TextLanguage, cost: Float) = (.english, .infinity)
         for model in LanguageModel.all {
-            let cost = cost(under: model)
+            if let script = model.script, !scripts.contains(script) { continue }
+            let cost = cost(under: model, entries: entries)
             if cost < best.cost { best = (model.language, cost) }
         }
         return best
+    }
+
+    private typealias Entry = (scalar: Unicode.Scalar, lowercase: Unicode.Scalar, kind: CharacterKind, count: Float)
+
+    private func entries() -> [Entry] {
+        counts.compactMap { scalar, count in
+            kinds[scalar].map { (scalar, $0.lowercase, $0.kind, Float(count)) }
+        }
+    }
+
+    private func cost(under model: LanguageModel, entries: [Entry]) -> Float {
+        var total = structure
+        for entry in entries {
+            total += model.cost(entry.scalar, lowercase: entry.lowercase, entry.kind) * entry.count
+        }
+        for (letter, count) in singleLetterWords where !model.isSingleLetterWord(letter) {
+            total += Self.strayLetter * Float(count)
+        }
+        if model.thornStartsWords { total += Self.misplacedLetter * Float(innerThorns) }
+        if model.language == .vietnamese { total += Self.misplacedLetter * Float(longAccentedWords) }
+        if model.language != .korean { total += Self.cjkSpace * Float(spacedCJK) }
+        return total
     }
 }

@@ -231,8 +231,10 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         let lines = stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         let first: String = #"{"input":"\#(samples)/gbk.srt","output":"\#(folder)/gbk.srt","status":"changed","#
+        let runnerUp = try TextDecoder.decode(bytes(samples + "/gbk.srt"), file: "gbk.srt").runnerUp?.name ?? "?"
         let rest: String =
-            #""encoding":"GB18030 -> UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"error":null}"#
+            #""encoding":"GB18030","runnerUp":"\#(runnerUp)","outputEncoding":"UTF-8","#
+            + #""styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"error":null}"#
         #expect(lines[0] == first + rest)
         #expect(lines[1].contains(#""styles":2,"fnTags":2,"fontTags":0"#))
         #expect(
@@ -274,8 +276,8 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
 
                 """)
         let (_, json, _) = run(["fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--json"])
-        let head = #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","styles":1,"#
-        let tail = #""fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"error":null}"#
+        let head = #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","runnerUp":null,"#
+        let tail = #""outputEncoding":"UTF-8","styles":1,"fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"error":null}"#
         #expect(String(json.split(separator: "\n").first ?? "") == head + tail)
         #expect(try bytes(folder + "/a.ass") == Array(script.utf8))
     }
