@@ -24,10 +24,7 @@ enum FixCommand {
             .flag("dry-run", "Write nothing; report what would change."),
         ] + RewriteOptions.rows + [
             .value("encoding", "utf8|keep", "Write UTF-8 (default) or keep each file's own encoding."),
-            .value(
-                "encoding-hint", "LANG|ENCODING",
-                "For files that are not UTF-8: a language breaks ties between encodings (zh-Hans, zh-Hant, ja, ko,"
-                    + " ru, ...); an encoding decides (gbk, big5, sjis, euc-kr, cp1251, iso-8859-2, koi8-r, ...)."),
+            EncodingHintOption.row,
             .value("backup-suffix", "SUF", "Backup suffix for --in-place (default: .orig)."),
             .flag("diff", "Print a unified diff of each change."),
             .value("jobs", "N", "Files processed in parallel (default: the number of cores)."),
@@ -80,16 +77,7 @@ enum FixCommand {
         let missingFonts = try RewriteOptions.missingFontCatalog(arguments, io: io)
         let rewriter = try RewriteOptions.rewriter(arguments, catalog: missingFonts)
         let keep = try arguments.choice("encoding", ["utf8", "keep"]) == "keep"
-        var hint: EncodingHint?
-        if let label = arguments.value("encoding-hint") {
-            guard let parsed = EncodingHint(label: label) else {
-                throw UsageError.invalidValue(
-                    option: "encoding-hint", value: label,
-                    expected:
-                        "a language such as zh-Hans, zh-Hant, ja, ko or an encoding such as gbk, big5, sjis, cp1252")
-            }
-            hint = parsed
-        }
+        let hint = try EncodingHintOption.parse(arguments)
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
         let options = FixOptions(

@@ -56,6 +56,13 @@ import Testing
         #expect(stderr == "subfix: error: \(input): ambiguous encoding (GB18030 or EUC-JP?): pass --encoding-hint\n")
         let (_, found, _) = run(["search", "你好", "--db", db, "--json"])
         #expect(!found.contains("short.srt"))
+        // The same hint as for `fix` lets it in, read right.
+        let (hinted, _, error) = run(["index", input, "--db", db, "--encoding-hint", "zh-Hans"])
+        #expect(hinted == .success)
+        #expect(error == "")
+        let (_, again, _) = run(["search", "你好", "--db", db])
+        #expect(again.contains("[你好]世界"))
+        #expect(run(["index", input, "--db", db, "--encoding-hint", "klingon"]).0 == .usage)
     }
 
     /// JSON names the encoding read, the runner-up and the encoding written; `--encoding keep` writes the
