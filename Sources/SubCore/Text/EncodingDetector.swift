@@ -14,6 +14,9 @@ enum EncodingDetector {
         case ambiguous(TextEncoding, TextEncoding)
         /// No candidate decodes the bytes to plausible text.
         case undetectable
+        /// The bytes read best as `encoding` up to `offset`, where they stop being valid in it (a damaged or
+        /// truncated file): no other reading is trusted.
+        case invalid(TextEncoding, offset: Int)
     }
 
     /// Bits by which the best reading must beat every other reading of the bytes.
@@ -33,12 +36,67 @@ enum EncodingDetector {
     }
 
     /// Weighs `bytes` (not valid UTF-8 from `invalidOffset` on). `hint` breaks ties in favour of readings in its
-    /// language.
+    /// language. A large file is weighed on a sample; when the sample's winner fails on the whole file (the
+    /// sample was not typical), the whole file is weighed instead.
     static func detect(_ bytes: [UInt8], invalidOffset: Int, hint: TextLanguage?) -> Verdict {
         let sample = sampleRange(bytes, around: invalidOffset)
-        let sampleBytes = Array(bytes[sample])
+        if sample == bytes.indices { return weigh(bytes, hint: hint) }
+        let verdict = weigh(Array(bytes[sample]), hint: hint)
+        guard case .decoded(let encoding, let runnerUp, _) = verdict else { return verdict }
+        switch IconvConverter.convert(bytes, from: encoding, to: .utf8) {
+        case .success(let utf8) where TextPlausibility(utf8) != nil:
+            return .decoded(encoding: encoding, runnerUp: runnerUp, utf8: utf8)
+        case .failure(.invalidSequence(let offset)), .failure(.truncated(let offset)):
+            return .invalid(encoding, offset: offset)
+        default:
+            return .undetectable
+        }
+    }
+
+    /// The multi-byte encodings: a damaged file in one of them must not be read as a single-byte code page.
+    static let multiByte: Set<TextEncoding> = [.gb18030, .big5, .big5HKSCS, .shiftJIS, .eucJP, .eucKR]
+
+    /// Decodes `bytes` with every candidate and picks the reading that clearly costs the fewest bits. Then each
+    /// multi-byte candidate that failed part-way is weighed on the lines before its failure against the choice
+    /// (or, without one, against every candidate): if it clearly wins there, the file is that encoding, damaged
+    /// (`.invalid`), and the reading that happens to decode every byte is not trusted.
+    private static func weigh(_ bytes: [UInt8], hint: TextLanguage?, checkDamage: Bool = true) -> Verdict {
+        var failures: [(encoding: TextEncoding, offset: Int)] = []
+        let verdict = weigh(bytes, hint: hint, failures: &failures)
+        guard checkDamage else { return verdict }
+        for failure in failures.sorted(by: { $0.offset > $1.offset }) {
+            var end = failure.offset
+            while end > 0 && bytes[end - 1] != 0x0A { end -= 1 }
+            let prefix = Array(bytes[..<end])
+            guard prefix.contains(where: { $0 >= 0x80 }) else { continue }
+            if case .decoded(let chosen, _, _) = verdict {
+                if let damaged = cost(of: prefix, as: failure.encoding),
+                    cost(of: prefix, as: chosen).map({ $0 - damaged >= margin }) ?? true
+                {
+                    return .invalid(failure.encoding, offset: failure.offset)
+                }
+            } else if case .decoded(let encoding, _, _) = weigh(prefix, hint: hint, checkDamage: false),
+                encoding == failure.encoding
+            {
+                return .invalid(encoding, offset: failure.offset)
+            }
+        }
+        return verdict
+    }
+
+    /// The cost in bits of `bytes` read as `encoding`, nil when they are not valid or not text in it.
+    private static func cost(of bytes: [UInt8], as encoding: TextEncoding) -> Float? {
+        guard case .success(let utf8) = IconvConverter.convert(bytes, from: encoding, to: .utf8),
+            let measure = TextPlausibility(utf8)
+        else { return nil }
+        return measure.best().cost
+    }
+
+    private static func weigh(
+        _ bytes: [UInt8], hint: TextLanguage?, failures: inout [(encoding: TextEncoding, offset: Int)]
+    ) -> Verdict {
         var candidates: [TextEncoding] = []
-        if let detector = try? CharsetDetector(), let charset = detector.detect(sampleBytes[...]),
+        if let detector = try? CharsetDetector(), let charset = detector.detect(bytes[...]),
             let guess = TextEncoding.fromDetector(charset)
         {
             candidates.append(guess)
@@ -50,9 +108,15 @@ enum EncodingDetector {
         var decodings: [[UInt8]] = []
         var cache = TextPlausibility.Cache()
         for encoding in candidates {
-            guard let utf8 = try? IconvConverter.pooled(from: encoding, to: .utf8, { try? $0.convert(sampleBytes) }),
-                !decodings.contains(utf8), let measure = TextPlausibility(utf8, cache: &cache)
-            else { continue }
+            let utf8: [UInt8]
+            switch IconvConverter.convert(bytes, from: encoding, to: .utf8) {
+            case .success(let text): utf8 = text
+            case .failure(.invalidSequence(let offset)), .failure(.truncated(let offset)):
+                if multiByte.contains(encoding) { failures.append((encoding, offset)) }
+                continue
+            case .failure: continue
+            }
+            guard !decodings.contains(utf8), let measure = TextPlausibility(utf8, cache: &cache) else { continue }
             // The same text read through another encoding says nothing new (windows-1252 and ISO-8859-1).
             decodings.append(utf8)
             let (language, cost) = measure.best()
@@ -64,28 +128,18 @@ enum EncodingDetector {
         }
         // Sorting is stable: between equal costs, the candidate order (uchardet, then `detectable`) decides.
         readings.sort { $0.cost < $1.cost }
-        while let best = readings.first {
-            let contenders = readings.filter { $0.cost - best.cost < margin }
-            var winner = best
-            if contenders.count > 1 {
-                let hinted = contenders.filter { $0.language == hint }
-                guard hinted.count == 1, let only = hinted.first else {
-                    return .ambiguous(best.encoding, contenders[1].encoding)
-                }
-                winner = only
+        guard let best = readings.first else { return .undetectable }
+        let contenders = readings.filter { $0.cost - best.cost < margin }
+        var winner = best
+        if contenders.count > 1 {
+            let hinted = contenders.filter { $0.language == hint }
+            guard hinted.count == 1, let only = hinted.first else {
+                return .ambiguous(best.encoding, contenders[1].encoding)
             }
-            let runnerUp = readings.first { $0.encoding != winner.encoding }?.encoding
-            if sample == bytes.indices {
-                return .decoded(encoding: winner.encoding, runnerUp: runnerUp, utf8: winner.utf8)
-            }
-            if let utf8 = try? IconvConverter.pooled(from: winner.encoding, to: .utf8, { try? $0.convert(bytes) }),
-                TextPlausibility(utf8) != nil
-            {
-                return .decoded(encoding: winner.encoding, runnerUp: runnerUp, utf8: utf8)
-            }
-            readings.removeAll { $0.encoding == winner.encoding }
+            winner = only
         }
-        return .undetectable
+        let runnerUp = readings.first { $0.encoding != winner.encoding }?.encoding
+        return .decoded(encoding: winner.encoding, runnerUp: runnerUp, utf8: winner.utf8)
     }
 
     /// The whole of `bytes` when small; else about `sampleSize` bytes from the start of a line a little before

@@ -124,6 +124,23 @@ final class IconvConverter: @unchecked Sendable {
         return output
     }
 
+    /// `input` converted by a pooled converter from `source` to `target`.
+    static func convert(_ input: [UInt8], from source: TextEncoding, to target: TextEncoding) -> Result<
+        [UInt8], Failure
+    > {
+        do throws(Failure) {
+            return try pooled(from: source, to: target) { converter -> Result<[UInt8], Failure> in
+                do throws(Failure) {
+                    return .success(try converter.convert(input))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
     /// How many bytes at the start of `input` convert to exactly `count` output bytes, the converter reset
     /// first: iconv stops where the output buffer is full, at a character boundary. Nil when the input runs out
     /// or fails before `count` bytes came out. A converter that holds a character back (windows-1258 waits for a

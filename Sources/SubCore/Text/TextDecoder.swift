@@ -57,6 +57,8 @@ public enum TextDecoder {
                 file: file, cause: .ambiguous(first: first.displayName, second: second.displayName))
         case .undetectable:
             throw TextDecodingError(file: file, cause: .undetectable(offset: invalidOffset))
+        case .invalid(let encoding, let offset):
+            throw TextDecodingError(file: file, cause: .invalid(encoding: encoding.displayName, offset: offset))
         }
     }
 

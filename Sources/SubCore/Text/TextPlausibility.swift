@@ -48,6 +48,10 @@ struct TextPlausibility: Sendable {
     /// Bits for a letter a language writes only at the start of words (Icelandic `þ`) seen inside one, and for a
     /// Vietnamese word longer than a syllable can be.
     static let misplacedLetter: Float = 6
+    /// Letters beyond which a word of an alphabet written with spaces is too long to be one (the mojibake of
+    /// Chinese read as a single-byte code page is one endless word), and the bits each further letter costs.
+    static let longestWord = 20
+    static let longWordLetter: Float = 4
     /// Bits for a space between two Han, kana or Hangul characters, except in Korean.
     static let cjkSpace: Float = 3
 
@@ -70,6 +74,8 @@ struct TextPlausibility: Sendable {
         var wordLength = 0
         var wordLetter: Unicode.Scalar?
         var wordHasNonASCII = false
+        // Whether the word has letters of a script written without spaces (Han, kana, Hangul, Thai).
+        var wordIsSpaceless = false
         var afterCJK = false
         var spaceAfterCJK = false
         // A symbol right after a letter, waiting to see whether a letter follows it.
@@ -79,6 +85,10 @@ struct TextPlausibility: Sendable {
         func endWord(_ plausibility: inout TextPlausibility) {
             if wordLength == 1, let letter = wordLetter { plausibility.singleLetterWords[letter, default: 0] += 1 }
             if wordLength > 7 && wordHasNonASCII { plausibility.longAccentedWords += 1 }
+            if wordLength > Self.longestWord && wordHasNonASCII && !wordIsSpaceless {
+                plausibility.structure += Self.longWordLetter * Float(wordLength - Self.longestWord)
+            }
+            wordIsSpaceless = false
             wordLength = 0
             wordLetter = nil
             wordHasNonASCII = false
@@ -175,6 +185,7 @@ struct TextPlausibility: Sendable {
             symbolAfterLetter = false
             if wordLength > 0 && (value == 0xFE || value == 0xDE) { innerThorns += 1 }
             wordHasNonASCII = true
+            if isCJK || group == .script(.thai) { wordIsSpaceless = true }
             wordLength += 1
             wordLetter = isCJK ? nil : scalar
             if let previous, previous != group { structure += Self.penalty(previous, group) }
