@@ -12,15 +12,33 @@ let sentences: [(encodings: [String], lines: [String])] = [
     (["CP950", "BIG5-HKSCS"], ["我們明天早上在車站見面。", "下雨了，記得帶傘出門。", "別擔心，我們一定能找到辦法的。"]),
     (["CP932", "EUC-JP"], ["明日の朝、駅の前で待っています。", "雨が降ってきたから、傘を持っていこう。", "心配しないで、きっと何とかなるよ。"]),
     (["CP949"], ["내일 아침 역 앞에서 만나요.", "비가 오니까 우산을 챙기세요.", "걱정하지 마, 방법을 찾을 거야."]),
-    (["WINDOWS-1250", "ISO-8859-2"], ["Spotkajmy się jutro przy dworcu.", "Pada deszcz, weź parasol.", "Zítra ráno se sejdeme u nádraží."]),
-    (["WINDOWS-1251", "KOI8-R"], ["Встретимся завтра у вокзала.", "Идёт дождь, возьми зонтик.", "Не волнуйся, мы найдём выход."]),
-    (["WINDOWS-1252", "ISO-8859-15"], ["On se retrouve demain à la gare.", "Il pleut, prends ton parapluie.", "Ne t'inquiète pas, ça ira."]),
-    (["WINDOWS-1253"], ["Θα βρεθούμε αύριο στον σταθμό.", "Βρέχει, πάρε μαζί σου ομπρέλα.", "Μην ανησυχείς, θα βρούμε λύση."]),
-    (["WINDOWS-1254"], ["Yarın istasyonun önünde buluşalım.", "Yağmur yağıyor, şemsiye al.", "Merak etme, bir yol bulacağız."]),
+    (
+        ["WINDOWS-1250", "ISO-8859-2"],
+        ["Spotkajmy się jutro przy dworcu.", "Pada deszcz, weź parasol.", "Zítra ráno se sejdeme u nádraží."]
+    ),
+    (
+        ["WINDOWS-1251", "KOI8-R"],
+        ["Встретимся завтра у вокзала.", "Идёт дождь, возьми зонтик.", "Не волнуйся, мы найдём выход."]
+    ),
+    (
+        ["WINDOWS-1252", "ISO-8859-15"],
+        ["On se retrouve demain à la gare.", "Il pleut, prends ton parapluie.", "Ne t'inquiète pas, ça ira."]
+    ),
+    (
+        ["WINDOWS-1253"],
+        ["Θα βρεθούμε αύριο στον σταθμό.", "Βρέχει, πάρε μαζί σου ομπρέλα.", "Μην ανησυχείς, θα βρούμε λύση."]
+    ),
+    (
+        ["WINDOWS-1254"],
+        ["Yarın istasyonun önünde buluşalım.", "Yağmur yağıyor, şemsiye al.", "Merak etme, bir yol bulacağız."]
+    ),
     (["WINDOWS-1255"], ["ניפגש מחר ליד התחנה.", "יורד גשם, קח מטרייה.", "אל תדאג, נמצא פתרון."]),
     (["WINDOWS-1256"], ["سنلتقي غدا عند المحطة.", "إنها تمطر، خذ مظلة.", "لا تقلق، سنجد حلا."]),
     (["WINDOWS-1257"], ["Susitikime rytoj prie stoties.", "Lyja, pasiimk skėtį.", "Nesijaudink, rasime išeitį."]),
-    (["WINDOWS-1258"], ["Sáng mai chúng ta gặp nhau ở nhà ga.", "Trời mưa rồi, nhớ mang theo ô.", "Đừng lo, chúng ta sẽ tìm ra cách."]),
+    (
+        ["WINDOWS-1258"],
+        ["Sáng mai chúng ta gặp nhau ở nhà ga.", "Trời mưa rồi, nhớ mang theo ô.", "Đừng lo, chúng ta sẽ tìm ra cách."]
+    ),
     (["CP874"], ["พรุ่งนี้เจอกันที่สถานี", "ฝนตกแล้ว อย่าลืมเอาร่มไปด้วย", "ไม่ต้องห่วง เราต้องหาทางออกได้แน่"]),
 ]
 
@@ -70,5 +88,6 @@ case "detect":
 default:
     break
 }
-FileHandle.standardError.write(Data("usage: encoding-bench generate FOLDER COUNT | encoding-bench detect FILE...\n".utf8))
+FileHandle.standardError.write(
+    Data("usage: encoding-bench generate FOLDER COUNT | encoding-bench detect FILE...\n".utf8))
 exit(2)

@@ -175,7 +175,8 @@ struct LanguageModel: Sendable {
                 + "\u{5B0}\u{5B4}\u{5B5}\u{5B6}\u{5B7}\u{5B8}\u{5B9}\u{5BC}\u{5C1}\u{5C2}\u{5BB}\u{5B3}\u{5B2}\u{5B1}",
             first: 3.5, step: 0.2),
         LanguageModel(
-            .arabic, .arabic, ranked: "اليمونرتبعدسفكقهحجةخشصضطظذثزغءأإآىئؤ" + "\u{64E}\u{650}\u{64F}\u{652}\u{651}\u{64B}",
+            .arabic, .arabic,
+            ranked: "اليمونرتبعدسفكقهحجةخشصضطظذثزغءأإآىئؤ" + "\u{64E}\u{650}\u{64F}\u{652}\u{651}\u{64B}",
             first: 3.5, step: 0.15
         ).words("و"),
         LanguageModel(

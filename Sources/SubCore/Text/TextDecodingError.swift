@@ -59,7 +59,8 @@ public struct TextDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case .ambiguous(let first, let second):
             return "ambiguous encoding (\(first) or \(second)?): pass --encoding-hint"
         case .unencodable(let text, let encoding):
-            return "'\(text)' cannot be written in \(encoding), the file's encoding (use --encoding utf8 or another --font)"
+            return
+                "'\(text)' cannot be written in \(encoding), the file's encoding (use --encoding utf8 or another --font)"
         case .notKept(let encoding, let offset):
             return "cannot keep the original \(encoding) bytes at byte offset \(offset) (use --encoding utf8)"
         }

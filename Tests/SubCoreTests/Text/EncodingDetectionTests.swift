@@ -29,12 +29,16 @@ import Testing
             }
         }
         if ProcessInfo.processInfo.environment["SUBFIX_DETECTION_REPORT"] != nil {
-            print("labelled set: \(files.count) files, \(correct) correct, \(wrong.count) wrong, \(refused.count) refused")
+            print(
+                "labelled set: \(files.count) files, \(correct) correct, \(wrong.count) wrong, \(refused.count) refused"
+            )
             print("from 3 cues: \(correctFromThree) of \(fromThree)")
             for line in wrong + refused { print("  " + line) }
         }
         #expect(wrong.isEmpty, "wrong decodings: \(wrong.prefix(20))")
-        #expect(Double(correctFromThree) >= 0.99 * Double(fromThree), "refused from 3 cues: \(refused.filter { !$0.contains(" 1 cue") && !$0.contains(" 2 cue") }.prefix(20))")
+        #expect(
+            Double(correctFromThree) >= 0.99 * Double(fromThree),
+            "refused from 3 cues: \(refused.filter { !$0.contains(" 1 cue") && !$0.contains(" 2 cue") }.prefix(20))")
         #expect(Double(correct) >= 0.90 * Double(files.count), "refused: \(refused.count) of \(files.count)")
     }
 }

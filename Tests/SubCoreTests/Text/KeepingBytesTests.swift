@@ -68,7 +68,9 @@ import Testing
         let prefix = Array(
             "[Script Info]\nScriptType: v4.00+\n\n[V4+ Styles]\nFormat: Name, Fontname, Fontsize\nStyle: Default,".utf8)
         let rest =
-            Array(",20\n\n[Events]\nFormat: Layer, Start, End, Style, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,".utf8)
+            Array(
+                ",20\n\n[Events]\nFormat: Layer, Start, End, Style, Text\nDialogue: 0,0:00:01.00,0:00:02.00,Default,"
+                    .utf8)
             + [0x93, 0xFA, 0x96, 0x7B, 0xED, 0x4C, 0x82, 0xCC, 0x95, 0x5C] + Array("\n".utf8)
         let bytes = prefix + Array("MS Gothic".utf8) + rest
         let decoded = try TextDecoder.decode(bytes, file: "t", hint: .exact(.shiftJIS))

@@ -58,45 +58,60 @@ enum LabelledSubtitles {
         (
             "pl", ["WINDOWS-1250", "ISO-8859-2"],
             [
-                "Spotkajmy się jutro o ósmej przy dworcu.", "Dlaczego wróciłeś dziś tak wcześnie?", "Zupa w tej małej knajpce jest naprawdę dobra.",
-                "Pada deszcz, weź ze sobą parasol.", "Cały dzień siedział w bibliotece i czytał.", "Nie martw się, na pewno znajdziemy sposób.",
-                "Zamknij okno, na zewnątrz jest zimno.", "Już wysłałam ten list do nauczyciela.", "Pierwszy raz podróżuję zupełnie sama.",
+                "Spotkajmy się jutro o ósmej przy dworcu.", "Dlaczego wróciłeś dziś tak wcześnie?",
+                "Zupa w tej małej knajpce jest naprawdę dobra.",
+                "Pada deszcz, weź ze sobą parasol.", "Cały dzień siedział w bibliotece i czytał.",
+                "Nie martw się, na pewno znajdziemy sposób.",
+                "Zamknij okno, na zewnątrz jest zimno.", "Już wysłałam ten list do nauczyciela.",
+                "Pierwszy raz podróżuję zupełnie sama.",
                 "Jest późno, wsiadajcie szybko do pociągu!",
             ]
         ),
         (
             "cs", ["WINDOWS-1250", "ISO-8859-2"],
             [
-                "Zítra ráno v osm se sejdeme u nádraží.", "Proč ses dnes vrátil tak brzy?", "Polévka v té malé hospodě je opravdu dobrá.",
-                "Prší, vezmi si s sebou deštník.", "Celý den seděl v knihovně a četl.", "Neboj se, určitě najdeme nějaké řešení.",
-                "Zavři okno, venku je zima.", "Ten dopis už jsem učiteli poslala.", "Cestuji úplně sama poprvé v životě.",
+                "Zítra ráno v osm se sejdeme u nádraží.", "Proč ses dnes vrátil tak brzy?",
+                "Polévka v té malé hospodě je opravdu dobrá.",
+                "Prší, vezmi si s sebou deštník.", "Celý den seděl v knihovně a četl.",
+                "Neboj se, určitě najdeme nějaké řešení.",
+                "Zavři okno, venku je zima.", "Ten dopis už jsem učiteli poslala.",
+                "Cestuji úplně sama poprvé v životě.",
                 "Je pozdě, rychle nastupte do vlaku!",
             ]
         ),
         (
             "ru", ["WINDOWS-1251", "KOI8-R", "ISO-8859-5"],
             [
-                "Встретимся завтра в восемь утра у вокзала.", "Почему ты сегодня вернулся так рано?", "Суп в этом маленьком кафе очень вкусный.",
-                "Идёт дождь, возьми с собой зонтик.", "Он весь день сидел в библиотеке и читал.", "Не волнуйся, мы обязательно найдём выход.",
-                "Закрой окно, на улице холодно.", "Я уже отправила письмо учителю.", "Я впервые путешествую совсем одна.",
+                "Встретимся завтра в восемь утра у вокзала.", "Почему ты сегодня вернулся так рано?",
+                "Суп в этом маленьком кафе очень вкусный.",
+                "Идёт дождь, возьми с собой зонтик.", "Он весь день сидел в библиотеке и читал.",
+                "Не волнуйся, мы обязательно найдём выход.",
+                "Закрой окно, на улице холодно.", "Я уже отправила письмо учителю.",
+                "Я впервые путешествую совсем одна.",
                 "Уже поздно, быстрее садитесь в поезд!",
             ]
         ),
         (
             "el", ["WINDOWS-1253", "ISO-8859-7"],
             [
-                "Θα βρεθούμε αύριο στις οκτώ το πρωί στον σταθμό.", "Γιατί γύρισες τόσο νωρίς σήμερα;", "Η σούπα σε αυτό το μικρό μαγαζί είναι πολύ νόστιμη.",
-                "Βρέχει, πάρε μαζί σου ομπρέλα.", "Όλη μέρα καθόταν στη βιβλιοθήκη και διάβαζε.", "Μην ανησυχείς, σίγουρα θα βρούμε λύση.",
-                "Κλείσε το παράθυρο, κάνει κρύο έξω.", "Έστειλα ήδη το γράμμα στον δάσκαλο.", "Πρώτη φορά ταξιδεύω εντελώς μόνη.",
+                "Θα βρεθούμε αύριο στις οκτώ το πρωί στον σταθμό.", "Γιατί γύρισες τόσο νωρίς σήμερα;",
+                "Η σούπα σε αυτό το μικρό μαγαζί είναι πολύ νόστιμη.",
+                "Βρέχει, πάρε μαζί σου ομπρέλα.", "Όλη μέρα καθόταν στη βιβλιοθήκη και διάβαζε.",
+                "Μην ανησυχείς, σίγουρα θα βρούμε λύση.",
+                "Κλείσε το παράθυρο, κάνει κρύο έξω.", "Έστειλα ήδη το γράμμα στον δάσκαλο.",
+                "Πρώτη φορά ταξιδεύω εντελώς μόνη.",
                 "Είναι αργά, ανεβείτε γρήγορα στο τρένο!",
             ]
         ),
         (
             "tr", ["WINDOWS-1254", "ISO-8859-9"],
             [
-                "Yarın sabah sekizde istasyonun önünde buluşalım.", "Bugün neden bu kadar erken döndün?", "Bu küçük lokantanın çorbası gerçekten çok güzel.",
-                "Yağmur yağıyor, yanına şemsiye al.", "Bütün gün kütüphanede oturup kitap okudu.", "Merak etme, mutlaka bir çıkış yolu bulacağız.",
-                "Pencereyi kapat, dışarısı soğuk.", "Mektubu öğretmene çoktan gönderdim.", "İlk kez tek başıma yolculuk yapıyorum.",
+                "Yarın sabah sekizde istasyonun önünde buluşalım.", "Bugün neden bu kadar erken döndün?",
+                "Bu küçük lokantanın çorbası gerçekten çok güzel.",
+                "Yağmur yağıyor, yanına şemsiye al.", "Bütün gün kütüphanede oturup kitap okudu.",
+                "Merak etme, mutlaka bir çıkış yolu bulacağız.",
+                "Pencereyi kapat, dışarısı soğuk.", "Mektubu öğretmene çoktan gönderdim.",
+                "İlk kez tek başıma yolculuk yapıyorum.",
                 "Geç oldu, hemen trene binin!",
             ]
         ),
@@ -112,7 +127,8 @@ enum LabelledSubtitles {
         (
             "ar", ["WINDOWS-1256"],
             [
-                "سنلتقي غدا في الثامنة صباحا عند المحطة.", "لماذا عدت مبكرا هكذا اليوم؟", "الحساء في هذا المطعم الصغير لذيذ جدا.",
+                "سنلتقي غدا في الثامنة صباحا عند المحطة.", "لماذا عدت مبكرا هكذا اليوم؟",
+                "الحساء في هذا المطعم الصغير لذيذ جدا.",
                 "إنها تمطر، خذ معك مظلة.", "جلس طوال اليوم في المكتبة يقرأ.", "لا تقلق، سنجد حلا بالتأكيد.",
                 "أغلق النافذة، الجو بارد في الخارج.", "لقد أرسلت الرسالة إلى المعلم.", "هذه أول مرة أسافر فيها وحدي.",
                 "لقد تأخر الوقت، اركبوا القطار بسرعة!",
@@ -121,18 +137,24 @@ enum LabelledSubtitles {
         (
             "lt", ["WINDOWS-1257", "ISO-8859-13"],
             [
-                "Susitikime rytoj aštuntą ryto prie stoties.", "Kodėl šiandien grįžai taip anksti?", "Sriuba šioje mažoje kavinėje tikrai skani.",
-                "Lyja, pasiimk skėtį.", "Jis visą dieną sėdėjo bibliotekoje ir skaitė.", "Nesijaudink, tikrai rasime išeitį.",
-                "Uždaryk langą, lauke šalta.", "Laišką mokytojui jau išsiunčiau.", "Pirmą kartą keliauju visiškai viena.",
+                "Susitikime rytoj aštuntą ryto prie stoties.", "Kodėl šiandien grįžai taip anksti?",
+                "Sriuba šioje mažoje kavinėje tikrai skani.",
+                "Lyja, pasiimk skėtį.", "Jis visą dieną sėdėjo bibliotekoje ir skaitė.",
+                "Nesijaudink, tikrai rasime išeitį.",
+                "Uždaryk langą, lauke šalta.", "Laišką mokytojui jau išsiunčiau.",
+                "Pirmą kartą keliauju visiškai viena.",
                 "Jau vėlu, greičiau lipkite į traukinį!",
             ]
         ),
         (
             "vi", ["WINDOWS-1258"],
             [
-                "Sáng mai tám giờ chúng ta gặp nhau ở nhà ga.", "Sao hôm nay anh về sớm thế?", "Món canh ở quán nhỏ này thật sự rất ngon.",
-                "Trời mưa rồi, nhớ mang theo ô.", "Anh ấy ngồi đọc sách ở thư viện cả ngày.", "Đừng lo, chắc chắn chúng ta sẽ tìm ra cách.",
-                "Đóng cửa sổ lại đi, bên ngoài lạnh lắm.", "Tôi đã gửi bức thư cho thầy giáo rồi.", "Đây là lần đầu tôi đi du lịch một mình.",
+                "Sáng mai tám giờ chúng ta gặp nhau ở nhà ga.", "Sao hôm nay anh về sớm thế?",
+                "Món canh ở quán nhỏ này thật sự rất ngon.",
+                "Trời mưa rồi, nhớ mang theo ô.", "Anh ấy ngồi đọc sách ở thư viện cả ngày.",
+                "Đừng lo, chắc chắn chúng ta sẽ tìm ra cách.",
+                "Đóng cửa sổ lại đi, bên ngoài lạnh lắm.", "Tôi đã gửi bức thư cho thầy giáo rồi.",
+                "Đây là lần đầu tôi đi du lịch một mình.",
                 "Muộn rồi, mọi người lên tàu nhanh lên!",
             ]
         ),
@@ -165,7 +187,10 @@ enum LabelledSubtitles {
     static func all() throws -> [LabelledSubtitle] {
         var files: [LabelledSubtitle] = []
         for (code, encodings, sentences) in languages {
-            let forms = encodings.map { ($0, false) } + [("UTF-8", false), ("UTF-8", true), ("UTF-16LE", true), ("UTF-16BE", true)]
+            let forms =
+                encodings.map { ($0, false) } + [
+                    ("UTF-8", false), ("UTF-8", true), ("UTF-16LE", true), ("UTF-16BE", true),
+                ]
             for (encoding, mark) in forms {
                 for cues in sizes {
                     let starts = cues <= 3 ? Array(sentences.indices) : [0, 5]

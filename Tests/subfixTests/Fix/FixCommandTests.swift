@@ -277,7 +277,8 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
                 """)
         let (_, json, _) = run(["fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--json"])
         let head = #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","runnerUp":null,"#
-        let tail = #""outputEncoding":"UTF-8","styles":1,"fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"error":null}"#
+        let tail =
+            #""outputEncoding":"UTF-8","styles":1,"fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"error":null}"#
         #expect(String(json.split(separator: "\n").first ?? "") == head + tail)
         #expect(try bytes(folder + "/a.ass") == Array(script.utf8))
     }

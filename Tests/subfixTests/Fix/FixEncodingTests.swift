@@ -74,7 +74,8 @@ import Testing
         let (status, stdout, _) = run(["fix", input, "--out", folder + "/out", "--encoding", "keep", "--json"])
         #expect(status == .success)
         let first = String(stdout.split(separator: "\n").first ?? "")
-        let runnerUp = try TextDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: input))), file: input)
+        let runnerUp =
+            try TextDecoder.decode(Array(Data(contentsOf: URL(fileURLWithPath: input))), file: input)
             .runnerUp?.name ?? "?"
         #expect(first.contains(#""encoding":"GB18030","runnerUp":"\#(runnerUp)","outputEncoding":"GB18030""#))
         let original = [UInt8](try Data(contentsOf: URL(fileURLWithPath: input)))
