@@ -24,7 +24,7 @@ public struct DecodedText: Sendable, Equatable {
 /// Finds the encoding of a subtitle file and decodes it to UTF-8, and writes UTF-8 text back in any encoding.
 ///
 /// Detection order: a byte order mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE), then strict UTF-8, then an exact
-/// encoding the user gives, then `EncodingDetector`, which weighs what each legacy encoding reads the bytes as
+/// encoding the user gives (UTF-16 and UTF-32 before the check for NUL bytes), then `EncodingDetector`, which weighs what each legacy encoding reads the bytes as
 /// and refuses the file when no reading clearly wins (a language hint breaks such ties).
 ///
 ///     let text = try TextDecoder.decode(bytes, file: "movie.srt", hint: EncodingHint(label: "zh-Hant"))
@@ -38,6 +38,10 @@ public enum TextDecoder {
             let body = Array(bytes[bomLength...])
             let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: bomLength)
             return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: true)
+        }
+        // UTF-16 and UTF-32 without a byte order mark hold NUL bytes: only the user can say the file is one.
+        if case .exact(let encoding) = hint, encoding.isUnicode, encoding != .utf8 {
+            return try decode(bytes, as: encoding, file: file)
         }
         if let nul = firstNUL(bytes) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
         guard let invalidOffset = firstInvalidUTF8(bytes) else {

@@ -23,7 +23,10 @@ enum FixCommand {
                     + " to it (the media file itself is never modified)."),
             .flag("dry-run", "Write nothing; report what would change."),
         ] + RewriteOptions.rows + [
-            .value("encoding", "utf8|keep", "Write UTF-8 (default) or keep each file's own encoding."),
+            .value(
+                "encoding", "utf8|keep",
+                "Write UTF-8 (default), or keep each file's own encoding and bytes: only the replaced font names are"
+                    + " written, every other byte is copied."),
             EncodingHintOption.row,
             .value("backup-suffix", "SUF", "Backup suffix for --in-place (default: .orig)."),
             .flag("diff", "Print a unified diff of each change."),

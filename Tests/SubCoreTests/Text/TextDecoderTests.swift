@@ -106,6 +106,24 @@ import Testing
         #expect(big5.utf8 != utf8("中文\n"))
     }
 
+    /// An exact encoding decides for files that are not UTF-8: UTF-16 without a byte order mark (NUL bytes and
+    /// all), or GBK bytes that would otherwise be weighed.
+    @Test func exactHints() throws {
+        let utf16: [UInt8] = [0x41, 0x00, 0x2D, 0x4E, 0x0A, 0x00]
+        #expect(throws: TextDecodingError(file: "a", cause: .binary(offset: 1))) {
+            try TextDecoder.decode(utf16, file: "a")
+        }
+        let decoded = try TextDecoder.decode(utf16, file: "a", hint: .exact(.utf16LE))
+        #expect(decoded.utf8 == utf8("A中\n"))
+        #expect(!decoded.hasByteOrderMark)
+        // Bytes invalid in the encoding given fail the file at the first bad byte.
+        #expect(throws: TextDecodingError(file: "a", cause: .invalid(encoding: "GBK", offset: 1))) {
+            try TextDecoder.decode([0x41, 0xFF, 0x42], file: "a", hint: .exact(.gbk))
+        }
+        // A valid UTF-8 file stays UTF-8 whatever legacy encoding the hint names.
+        #expect(try TextDecoder.decode(utf8("中文"), file: "a", hint: .exact(.gbk)).encoding == .utf8)
+    }
+
     @Test func labels() {
         #expect(EncodingHint(label: "zh-Hans") == .language(.simplifiedChinese))
         #expect(EncodingHint(label: "zh_TW") == .language(.traditionalChinese))
