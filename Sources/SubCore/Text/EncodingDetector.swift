@@ -143,17 +143,16 @@ enum EncodingDetector {
     }
 
     /// The whole of `bytes` when small; else about `sampleSize` bytes from the start of a line a little before
-    /// `offset`, ending at a line end (a line feed never occurs inside a character of these encodings).
+    /// `offset`, ending at a line end (a line feed or carriage return never occurs inside a character of these
+    /// encodings). The whole of `bytes` too when no line ends where the sample would (one endless line).
     static func sampleRange(_ bytes: [UInt8], around offset: Int) -> Range<Int> {
         if bytes.count <= sampleSize { return bytes.indices }
+        func isLineEnd(_ byte: UInt8) -> Bool { byte == 0x0A || byte == 0x0D }
         var start = max(0, offset - sampleSize / 8)
-        while start > 0 && bytes[start - 1] != 0x0A { start -= 1 }
-        var end = min(bytes.count, start + sampleSize)
-        if end < bytes.count {
-            var cut = end
-            while cut > start + sampleSize / 2 && bytes[cut - 1] != 0x0A { cut -= 1 }
-            if bytes[cut - 1] == 0x0A { end = cut }
-        }
-        return start..<end
+        while start > 0 && !isLineEnd(bytes[start - 1]) { start -= 1 }
+        var end = start + sampleSize
+        guard end < bytes.count else { return start..<bytes.count }
+        while end > start + sampleSize / 2 && !isLineEnd(bytes[end - 1]) { end -= 1 }
+        return isLineEnd(bytes[end - 1]) ? start..<end : bytes.indices
     }
 }

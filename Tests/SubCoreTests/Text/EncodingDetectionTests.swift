@@ -1,6 +1,7 @@
 import Foundation
-import SubCore
 import Testing
+
+@testable import SubCore
 
 @Suite struct EncodingDetectionTests {
     /// Every file of the labelled set is decoded to its own text or refused; at least 99% are decoded from 3 cues
@@ -60,6 +61,18 @@ import Testing
         let decoded = try TextDecoder.decode(bytes, file: "t.ass")
         #expect(decoded.encoding == .gb18030)
         #expect(decoded.utf8 == Array(text.utf8))
+    }
+
+    /// A large file with one endless line (or old Mac line ends) is weighed whole, never cut inside a character.
+    @Test func largeFileWithoutLineFeeds() throws {
+        let text = (0..<2000).map { "\($0) \(gbkLine)\r" }.joined()
+        let bytes = try gbk(text)
+        #expect(bytes.count > 64 * 1024)
+        #expect(EncodingDetector.sampleRange(bytes, around: 2).upperBound < bytes.count)
+        #expect(try TextDecoder.decode(bytes, file: "t.srt").utf8 == Array(text.utf8))
+        let oneLine = try gbk(String(repeating: gbkLine, count: 2000))
+        #expect(EncodingDetector.sampleRange(oneLine, around: 0) == oneLine.indices)
+        #expect(try TextDecoder.decode(oneLine, file: "t.srt").encoding == .gb18030)
     }
 
     /// When the text after the sample does not decode as the sample's winner, the whole file is weighed: never a
