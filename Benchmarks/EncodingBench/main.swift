@@ -14,7 +14,11 @@ let sentences: [(encodings: [String], lines: [String])] = [
     (["CP949"], ["내일 아침 역 앞에서 만나요.", "비가 오니까 우산을 챙기세요.", "걱정하지 마, 방법을 찾을 거야."]),
     (
         ["WINDOWS-1250", "ISO-8859-2"],
-        ["Spotkajmy się jutro przy dworcu.", "Pada deszcz, weź parasol.", "Zítra ráno se sejdeme u nádraží."]
+        ["Spotkajmy się jutro przy dworcu.", "Pada deszcz, weź ze sobą parasol.", "Nie martw się, znajdziemy sposób."]
+    ),
+    (
+        ["WINDOWS-1250", "ISO-8859-2"],
+        ["Zítra ráno se sejdeme u nádraží.", "Prší, vezmi si s sebou deštník.", "Neboj se, určitě najdeme řešení."]
     ),
     (
         ["WINDOWS-1251", "KOI8-R"],
