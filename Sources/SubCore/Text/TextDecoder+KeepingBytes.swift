@@ -28,6 +28,7 @@ extension TextDecoder {
         output.reserveCapacity(original.count + 64)
         var text = 0
         var byte = start
+        var encodedReplacements: [[UInt8]: [UInt8]] = [:]
         for edit in edits {
             let lower = try locate(
                 edit.range.lowerBound, from: (text, byte), in: original, decoded: decoded.utf8, reader: reader,
@@ -36,11 +37,19 @@ extension TextDecoder {
                 edit.range.upperBound, from: (edit.range.lowerBound, lower), in: original, decoded: decoded.utf8,
                 reader: reader, file: file)
             output.append(contentsOf: original[byte..<lower])
-            let replacement = String(decoding: edit.replacement, as: UTF8.self)
-            guard let encoded = try? writer.convert(edit.replacement),
-                (try? reader.convert(encoded)) == edit.replacement
-            else {
-                throw TextDecodingError(file: file, cause: .unencodable(text: replacement, encoding: name))
+            // A rewrite writes the same font name again and again: each is encoded once.
+            let encoded: [UInt8]
+            if let known = encodedReplacements[edit.replacement] {
+                encoded = known
+            } else {
+                guard let made = try? writer.convert(edit.replacement),
+                    (try? reader.convert(made)) == edit.replacement
+                else {
+                    let replacement = String(decoding: edit.replacement, as: UTF8.self)
+                    throw TextDecodingError(file: file, cause: .unencodable(text: replacement, encoding: name))
+                }
+                encodedReplacements[edit.replacement] = made
+                encoded = made
             }
             output.append(contentsOf: encoded)
             text = edit.range.upperBound
@@ -64,9 +73,11 @@ extension TextDecoder {
         file: String
     ) throws(TextDecodingError) -> Int {
         let expected = decoded[from.text..<target]
-        let guess = reader.inputLength(of: original[from.byte...], producing: target - from.text).map {
-            from.byte + $0
-        }
+        // No encoding here takes more than four bytes for one UTF-8 byte (UTF-32 for ASCII): a window that size
+        // keeps iconv from converting the rest of the file ahead into its buffers, for every edit.
+        let needed = target - from.text
+        let window = original[from.byte..<min(original.count, from.byte + 4 * needed + 8)]
+        let guess = reader.inputLength(of: window, producing: needed).map { from.byte + $0 }
         // iconv stops at a character boundary; a converter that holds one character back overshoots by it.
         var tries: [Int] = []
         if let guess { tries = [guess] + (1...4).flatMap { [guess - $0, guess + $0] } }
