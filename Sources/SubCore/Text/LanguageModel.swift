@@ -15,10 +15,9 @@ struct LanguageModel: Sendable {
     /// Whether the language writes `þ` only at the start of words (Icelandic).
     private(set) var thornStartsWords = false
 
-    /// Whether `letter` alone is a word of the language.
+    /// Whether `letter` (lowercase) alone is a word of the language.
     func isSingleLetterWord(_ letter: Unicode.Scalar) -> Bool {
-        guard let singleLetterWords else { return true }
-        return singleLetterWords.contains(letter) || singleLetterWords.contains(Self.lowercase(letter))
+        singleLetterWords?.contains(letter) ?? true
     }
 
     /// This model, with `words` as its one-letter words (nil: any letter).

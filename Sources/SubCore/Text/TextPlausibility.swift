@@ -23,7 +23,7 @@ struct TextPlausibility: Sendable {
     private(set) var structure: Float = 0
     /// The number of non-ASCII characters.
     private(set) var nonASCII = 0
-    /// Words of one non-ASCII letter, by letter: each language has only a few (French `à`, Greek `η`).
+    /// Words of one non-ASCII letter, by lowercase letter: each language has only a few (French `à`, Greek `η`).
     private var singleLetterWords: [Unicode.Scalar: Int] = [:]
     /// How often `þ` occurs inside a word rather than at its start (Icelandic writes it only at the start).
     private var innerThorns = 0
@@ -93,7 +93,16 @@ struct TextPlausibility: Sendable {
             wordLetter = nil
             wordHasNonASCII = false
         }
-        for scalar in String(decoding: utf8, as: UTF8.self).unicodeScalars {
+        // Decoded in place: no String is built for each candidate's reading.
+        var bytes = utf8.makeIterator()
+        var decoder = Unicode.UTF8()
+        decoding: while true {
+            let scalar: Unicode.Scalar
+            switch decoder.decode(&bytes) {
+            case .scalarValue(let value): scalar = value
+            case .emptyInput: break decoding
+            case .error: return nil
+            }
             let value = scalar.value
             var group: Group
             var isLetter = true
@@ -187,7 +196,7 @@ struct TextPlausibility: Sendable {
             wordHasNonASCII = true
             if isCJK || group == .script(.thai) { wordIsSpaceless = true }
             wordLength += 1
-            wordLetter = isCJK ? nil : scalar
+            wordLetter = isCJK ? nil : known.lowercase
             if let previous, previous != group { structure += Self.penalty(previous, group) }
             if known.isUppercase && previousLower && previous != nil { structure += Self.caseSwitch }
             previousLower = known.isLowercase
