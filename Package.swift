@@ -73,6 +73,9 @@ let package = Package(
         .executableTarget(
             name: "search-bench", dependencies: ["SubDB", "SubfixLibrary"], path: "Benchmarks/SearchBench",
             swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "encoding-bench", dependencies: ["SubCore"], path: "Benchmarks/EncodingBench",
+            swiftSettings: swiftSettings),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),

@@ -27,17 +27,17 @@ public struct FixedSubtitle: Sendable {
     public var embedNote: String?
     /// The encoding written.
     public var outputEncoding: TextEncoding
-    /// The fixed text (UTF-8) when it was built whole; nil when it is `decoded.utf8` with `rewrite.edits`
-    /// applied, which `write(into:)` streams without building it.
-    var fixedUTF8: [UInt8]?
-    /// The output bytes when they were built whole (a legacy encoding, or nothing changed).
+    /// Every edit of `decoded.utf8`: the rewritten font names and the embedded fonts, sorted.
+    public var edits: [TextEdit]
+    /// The output bytes when they were built whole (a legacy encoding, or nothing changed); nil when the output
+    /// is UTF-8 `decoded.utf8` with `edits` applied, which `write(into:)` streams without building it.
     var bytes: [UInt8]?
 
     /// Whether the output differs from the original bytes.
     public var changed: Bool { bytes.map { $0 != original } ?? true }
 
     /// The fixed text as UTF-8 (for diffs and reports).
-    public var text: [UInt8] { fixedUTF8 ?? TextEdit.apply(rewrite.edits, to: decoded.utf8) }
+    public var text: [UInt8] { TextEdit.apply(edits, to: decoded.utf8) }
 
     /// The output bytes, whole.
     public var output: [UInt8] {
@@ -52,9 +52,8 @@ public struct FixedSubtitle: Sendable {
     public func write(into sink: (ArraySlice<UInt8>) -> Void) {
         if let bytes { return sink(bytes[...]) }
         sink(mark[...])
-        if let fixedUTF8 { return sink(fixedUTF8[...]) }
         var position = 0
-        for edit in rewrite.edits {
+        for edit in edits {
             sink(decoded.utf8[position..<edit.range.lowerBound])
             sink(edit.replacement[...])
             position = edit.range.upperBound
@@ -78,8 +77,8 @@ public struct SubtitleFixer: Sendable {
     public var embedder: FontEmbedder?
     /// Write in the input's own encoding instead of UTF-8.
     public var keepEncoding: Bool
-    /// Breaks ties when detecting a legacy encoding.
-    public var encodingHint: TextEncoding?
+    /// A language that breaks ties when detecting a legacy encoding, or the exact encoding of the input.
+    public var encodingHint: EncodingHint?
     /// For `--policy missing`: the catalog references are checked against. Each file's own fonts (its
     /// `[Fonts]` section, its media file's attachments) join it for that file, as libass sees them.
     public var missingFontCatalog: FontCatalog?
@@ -87,7 +86,7 @@ public struct SubtitleFixer: Sendable {
     /// A fixer.
     public init(
         rewriter: FontRewriter, embedder: FontEmbedder? = nil, keepEncoding: Bool = false,
-        encodingHint: TextEncoding? = nil
+        encodingHint: EncodingHint? = nil
     ) {
         self.rewriter = rewriter
         self.embedder = embedder
@@ -128,7 +127,7 @@ public struct SubtitleFixer: Sendable {
         rewriter.languageHint =
             languageHint ?? CJKLanguage.hint(fromFileName: file).map { ($0, "file name") } ?? rewriter.languageHint
         let rewrite = rewriter.rewrite(document)
-        var fixedUTF8: [UInt8]?
+        var edits = rewrite.edits
         var embedded: [EmbeddedFontReport] = []
         var embedNote: String?
         if let embedder {
@@ -136,10 +135,12 @@ public struct SubtitleFixer: Sendable {
             case .ass:
                 let text = TextEdit.apply(rewrite.edits, to: decoded.utf8)
                 do {
-                    let (edits, fonts) = try embedder.embed(
+                    let (embedding, fonts) = try embedder.embed(
                         in: try ASSDocument(utf8: text, file: file), also: rewrite.targetFamilies)
                     embedded = fonts
-                    fixedUTF8 = edits.isEmpty ? text : TextEdit.apply(edits, to: text)
+                    // Replacing subfix's earlier fonts by the same bytes is no change.
+                    let changes = embedding.filter { !text[$0.range].elementsEqual($0.replacement) }
+                    edits = TextEdit.merging(rewrite.edits, changes)
                 } catch let error as EmbedError {
                     throw SubtitleFixError(cause: error.description)
                 } catch {
@@ -152,35 +153,52 @@ public struct SubtitleFixer: Sendable {
             }
         }
         let target = keepEncoding ? decoded.encoding : .utf8
-        let unchangedText = rewrite.isEmpty && (fixedUTF8 == nil || fixedUTF8 == decoded.utf8)
         var fixed = FixedSubtitle(
             original: original, decoded: decoded, rewrite: rewrite, embedded: embedded, embedNote: embedNote,
-            outputEncoding: target, fixedUTF8: fixedUTF8, bytes: nil)
-        if unchangedText && target == decoded.encoding {
-            fixed.bytes = original
-        } else if target != .utf8 || unchangedText {
-            fixed.bytes = try encode(fixed.text, decoded: decoded, original: original, as: target, file: file)
+            outputEncoding: target, edits: edits, bytes: nil)
+        do throws(TextDecodingError) {
+            if edits.isEmpty && target == decoded.encoding {
+                fixed.bytes = original
+            } else if keepEncoding {
+                // Keeping the encoding keeps the bytes: only the replaced text is encoded.
+                fixed.bytes = try TextDecoder.applyKeepingBytes(edits, to: original, decoded: decoded, file: file)
+            } else if edits.isEmpty {
+                fixed.bytes = try TextDecoder.encode(
+                    decoded.utf8, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file)
+            }
+        } catch {
+            throw SubtitleFixError(cause: error.message)
         }
         return fixed
     }
+}
 
-    /// `text` in `target`. A legacy encoding must give back the very bytes it was read from.
-    private func encode(
-        _ text: [UInt8], decoded: DecodedText, original: [UInt8], as target: TextEncoding, file: String
-    ) throws(SubtitleFixError) -> [UInt8] {
-        do throws(TextDecodingError) {
-            if keepEncoding && !decoded.encoding.isUnicode {
-                let again = try TextDecoder.encode(decoded.utf8, as: target, byteOrderMark: false, file: file)
-                if again != original {
-                    let offset =
-                        zip(again, original).enumerated().first { $0.element.0 != $0.element.1 }?.offset
-                        ?? min(again.count, original.count)
-                    throw TextDecodingError(file: file, cause: .unrepresentable(encoding: target.name, offset: offset))
-                }
+extension TextEdit {
+    /// `first` (edits of a text) followed by `then` (edits of the text `first` made), as edits of the original
+    /// text: sorted, not overlapping. An edit of `then` must not fall inside the replacement of one of `first`.
+    public static func merging(_ first: [TextEdit], _ then: [TextEdit]) -> [TextEdit] {
+        guard !then.isEmpty else { return first }
+        var mapped: [TextEdit] = []
+        mapped.reserveCapacity(then.count)
+        var index = 0
+        var shift = 0  // how much longer the edited text is than the original, before the current position
+        func original(_ offset: Int) -> Int {
+            while index < first.count {
+                let edit = first[index]
+                let editedEnd = edit.range.lowerBound + shift + edit.replacement.count
+                guard editedEnd <= offset else { break }
+                shift += edit.replacement.count - edit.range.count
+                index += 1
             }
-            return try TextDecoder.encode(text, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file)
-        } catch {
-            throw SubtitleFixError(cause: error.message)
+            return offset - shift
+        }
+        for edit in then {
+            let lower = original(edit.range.lowerBound)
+            let upper = original(edit.range.upperBound)
+            mapped.append(TextEdit(range: lower..<max(lower, upper), replacement: edit.replacement))
+        }
+        return (first + mapped).sorted {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
         }
     }
 }

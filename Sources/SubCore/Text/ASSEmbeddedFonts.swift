@@ -145,6 +145,13 @@ extension ASSDocument {
             }
         }
         let ours = fontEntries().filter { $0.name.hasPrefix(EmbeddedFont.subfixPrefix) }
+        if let first = ours.first, let last = ours.last,
+            zip(ours, ours.dropFirst()).allSatisfy({ $0.lines.upperBound == $1.lines.lowerBound })
+        {
+            // One run of old fonts: one edit, so that the same fonts again are no change at all.
+            let range = lines[first.lines.lowerBound].start..<lines[last.lines.upperBound - 1].next
+            return [TextEdit(range: range, replacement: block)]
+        }
         if !ours.isEmpty {
             // The new fonts take the place of the first old one; the others are removed.
             return ours.enumerated().map { offset, entry in

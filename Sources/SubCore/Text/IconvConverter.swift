@@ -1,10 +1,14 @@
 import Glibc
+import Synchronization
 
 /// A conversion between two encodings. The corresponding C calls are `iconv_open`, `iconv` and `iconv_close`.
 ///
 ///     let converter = try IconvConverter(from: .gb18030, to: .utf8)
 ///     let utf8 = try converter.convert(bytes)
-final class IconvConverter {
+///
+/// Unchecked `Sendable`: a converter has conversion state and is used by one thread at a time; `pooled` hands
+/// each one to a single caller and takes it back afterwards.
+final class IconvConverter: @unchecked Sendable {
     /// What stopped a conversion.
     enum Failure: Error, Equatable {
         /// `iconv_open` refused the pair of encodings.
@@ -33,6 +37,31 @@ final class IconvConverter {
     }
 
     deinit { iconv_close(handle) }
+
+    /// Converters not in use, by source and target, at most `poolLimit` of each. Opening one costs more than
+    /// using it: glibc loads the encoding's module again once the last descriptor using it was closed, and
+    /// detection opens some thirty per file.
+    private static let pool = Mutex<[String: [IconvConverter]]>([:])
+    private static let poolLimit = 8
+
+    /// Runs `body` with a converter from `source` to `target` taken from the pool (or opened), then puts it back.
+    static func pooled<Result>(
+        from source: TextEncoding, to target: TextEncoding, _ body: (IconvConverter) -> Result
+    ) throws(Failure) -> Result {
+        let key = source.name + "\u{0}" + target.name
+        let converter: IconvConverter
+        if let taken = pool.withLock({ $0[key]?.popLast() }) {
+            converter = taken
+        } else {
+            converter = try IconvConverter(from: source, to: target)
+        }
+        defer {
+            pool.withLock { converters in
+                if converters[key, default: []].count < poolLimit { converters[key, default: []].append(converter) }
+            }
+        }
+        return body(converter)
+    }
 
     /// Converts all of `input`; the converter is reset first, so it can be reused.
     func convert(_ input: [UInt8]) throws(Failure) -> [UInt8] {
@@ -93,5 +122,46 @@ final class IconvConverter {
         if let failure { throw failure }
         output.removeSubrange(produced...)
         return output
+    }
+
+    /// `input` converted by a pooled converter from `source` to `target`.
+    static func convert(_ input: [UInt8], from source: TextEncoding, to target: TextEncoding) -> Result<
+        [UInt8], Failure
+    > {
+        do throws(Failure) {
+            return try pooled(from: source, to: target) { converter -> Result<[UInt8], Failure> in
+                do throws(Failure) {
+                    return .success(try converter.convert(input))
+                } catch {
+                    return .failure(error)
+                }
+            }
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// How many bytes at the start of `input` convert to exactly `count` output bytes, the converter reset
+    /// first: iconv stops where the output buffer is full, at a character boundary. Nil when the input runs out
+    /// or fails before `count` bytes came out. A converter that holds a character back (windows-1258 waits for a
+    /// combining mark) can overshoot by that character; callers verify the split.
+    func inputLength(of input: ArraySlice<UInt8>, producing count: Int) -> Int? {
+        iconv(handle, nil, nil, nil, nil)
+        if count == 0 { return 0 }
+        var output = [UInt8](repeating: 0, count: count)
+        return input.withUnsafeBufferPointer { inBuffer -> Int? in
+            guard let inBase = inBuffer.baseAddress else { return nil }
+            var inPointer: UnsafeMutablePointer<CChar>? = UnsafeMutablePointer(
+                mutating: UnsafeRawPointer(inBase).assumingMemoryBound(to: CChar.self))
+            var inLeft = inBuffer.count
+            var outLeft = count
+            output.withUnsafeMutableBufferPointer { outBuffer in
+                var outPointer: UnsafeMutablePointer<CChar>? = outBuffer.baseAddress.map {
+                    UnsafeMutableRawPointer($0).assumingMemoryBound(to: CChar.self)
+                }
+                _ = iconv(handle, &inPointer, &inLeft, &outPointer, &outLeft)
+            }
+            return outLeft == 0 ? inBuffer.count - inLeft : nil
+        }
     }
 }

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Text decoded from a subtitle file: its UTF-8 bytes (without a byte order mark), the encoding it was read
-/// from and whether the file started with a byte order mark.
+/// from, whether the file started with a byte order mark, and the encoding that came second in detection.
 public struct DecodedText: Sendable, Equatable {
     /// The text as UTF-8 bytes, byte order mark removed.
     public var utf8: [UInt8]
@@ -9,25 +9,28 @@ public struct DecodedText: Sendable, Equatable {
     public var encoding: TextEncoding
     /// Whether the file started with a byte order mark.
     public var hasByteOrderMark: Bool
+    /// When the encoding was detected by weighing candidates: the one that read the bytes second best.
+    public var runnerUp: TextEncoding?
 
     /// Decoded text.
-    public init(utf8: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool) {
+    public init(utf8: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, runnerUp: TextEncoding? = nil) {
         self.utf8 = utf8
         self.encoding = encoding
         self.hasByteOrderMark = hasByteOrderMark
+        self.runnerUp = runnerUp
     }
 }
 
 /// Finds the encoding of a subtitle file and decodes it to UTF-8, and writes UTF-8 text back in any encoding.
 ///
-/// Detection order: a byte order mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE), then strict UTF-8, then the hint,
-/// then libuchardet's guess, then each of `TextEncoding.detectable`: the first legacy encoding that decodes every
-/// byte without C0/C1 control characters or U+FFFD wins.
+/// Detection order: a byte order mark (UTF-8, UTF-16 LE/BE, UTF-32 LE/BE), then strict UTF-8, then an exact
+/// encoding the user gives (UTF-16 and UTF-32 before the check for NUL bytes), then `EncodingDetector`, which weighs what each legacy encoding reads the bytes as
+/// and refuses the file when no reading clearly wins (a language hint breaks such ties).
 ///
-///     let text = try TextDecoder.decode(bytes, file: "movie.srt", hint: TextEncoding(label: "zh-Hant"))
+///     let text = try TextDecoder.decode(bytes, file: "movie.srt", hint: EncodingHint(label: "zh-Hant"))
 public enum TextDecoder {
     /// Decodes `bytes`, naming `file` in errors.
-    public static func decode(_ bytes: [UInt8], file: String, hint: TextEncoding? = nil)
+    public static func decode(_ bytes: [UInt8], file: String, hint: EncodingHint? = nil)
         throws(TextDecodingError) -> DecodedText
     {
         if bytes.isEmpty { throw TextDecodingError(file: file, cause: .empty) }
@@ -36,25 +39,31 @@ public enum TextDecoder {
             let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: bomLength)
             return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: true)
         }
+        // UTF-16 and UTF-32 without a byte order mark hold NUL bytes: only the user can say the file is one.
+        if case .exact(let encoding) = hint, encoding.isUnicode, encoding != .utf8 {
+            return try decode(bytes, as: encoding, file: file)
+        }
         if let nul = firstNUL(bytes) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
         guard let invalidOffset = firstInvalidUTF8(bytes) else {
             return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false)
         }
-        var candidates: [TextEncoding] = []
-        if let hint, !hint.isUnicode { candidates.append(hint) }
-        if let detector = try? CharsetDetector(), let charset = detector.detect(bytes[...]),
-            let guess = TextEncoding.fromDetector(charset), !guess.isUnicode
-        {
-            candidates.append(guess)
+        var language: TextLanguage?
+        switch hint {
+        case .exact(let encoding): return try decode(bytes, as: encoding, file: file)
+        case .language(let hinted): language = hinted
+        case nil: break
         }
-        for encoding in TextEncoding.detectable where !candidates.contains(encoding) { candidates.append(encoding) }
-        for encoding in candidates {
-            guard let converter = try? IconvConverter(from: encoding, to: .utf8),
-                let utf8 = try? converter.convert(bytes), isClean(utf8)
-            else { continue }
-            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: false)
+        switch EncodingDetector.detect(bytes, invalidOffset: invalidOffset, hint: language) {
+        case .decoded(let encoding, let runnerUp, let utf8):
+            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: false, runnerUp: runnerUp)
+        case .ambiguous(let first, let second):
+            throw TextDecodingError(
+                file: file, cause: .ambiguous(first: first.displayName, second: second.displayName))
+        case .undetectable:
+            throw TextDecodingError(file: file, cause: .undetectable(offset: invalidOffset))
+        case .invalid(let encoding, let offset):
+            throw TextDecodingError(file: file, cause: .invalid(encoding: encoding.displayName, offset: offset))
         }
-        throw TextDecodingError(file: file, cause: .undetectable(offset: invalidOffset))
     }
 
     /// Decodes `bytes` as `encoding` without detection (a byte order mark for it is skipped).
@@ -145,29 +154,6 @@ public enum TextDecoder {
             case .unsupported(_, _, let message), .failed(_, let message):
                 throw TextDecodingError(file: file, cause: .unsupported(encoding: source.name, message: message))
             }
-        }
-    }
-
-    /// Whether decoded UTF-8 looks like text: no C0 controls but tab, line feed, vertical tab, form feed and
-    /// carriage return; no C1 controls (U+0080 to U+009F); no U+FFFD.
-    static func isClean(_ utf8: [UInt8]) -> Bool {
-        utf8.withUnsafeBufferPointer { buffer in
-            var index = 0
-            let count = buffer.count
-            while index < count {
-                let byte = buffer[index]
-                if byte < 0x20 {
-                    if byte < 0x09 || byte > 0x0D { return false }
-                } else if byte == 0x7F {
-                    return false
-                } else if byte == 0xC2, index + 1 < count, buffer[index + 1] < 0xA0 {
-                    return false
-                } else if byte == 0xEF, index + 2 < count, buffer[index + 1] == 0xBF, buffer[index + 2] == 0xBD {
-                    return false
-                }
-                index += 1
-            }
-            return true
         }
     }
 

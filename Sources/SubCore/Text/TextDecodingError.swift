@@ -8,7 +8,7 @@ public struct TextDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case empty
         /// A NUL byte: binary data rather than text.
         case binary(offset: Int)
-        /// Not UTF-8 (first invalid byte at `offset`), and no legacy encoding decodes it cleanly.
+        /// Not UTF-8 (first invalid byte at `offset`), and no legacy encoding decodes it to plausible text.
         case undetectable(offset: Int)
         /// The encoding was given (by a byte order mark or the user) but the bytes are invalid in it.
         case invalid(encoding: String, offset: Int)
@@ -18,6 +18,13 @@ public struct TextDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case unrepresentable(encoding: String, offset: Int)
         /// iconv does not know the encoding.
         case unsupported(encoding: String, message: String)
+        /// Two encodings read the bytes as different texts, and neither reading is clearly more plausible.
+        case ambiguous(first: String, second: String)
+        /// A replacement (such as a font name) cannot be written in the file's own encoding.
+        case unencodable(text: String, encoding: String)
+        /// The bytes around `offset` do not decode on their own to the text read from the whole file, so they
+        /// cannot be kept as they are.
+        case notKept(encoding: String, offset: Int)
     }
 
     /// The file as the user named it.
@@ -49,6 +56,13 @@ public struct TextDecodingError: Error, Sendable, Equatable, CustomStringConvert
             return "text at byte offset \(offset) cannot be written in \(encoding)"
         case .unsupported(let encoding, let message):
             return "iconv cannot convert \(encoding): \(message)"
+        case .ambiguous(let first, let second):
+            return "ambiguous encoding (\(first) or \(second)?): pass --encoding-hint"
+        case .unencodable(let text, let encoding):
+            return
+                "'\(text)' cannot be written in \(encoding), the file's encoding (use --encoding utf8 or another --font)"
+        case .notKept(let encoding, let offset):
+            return "cannot keep the original \(encoding) bytes at byte offset \(offset) (use --encoding utf8)"
         }
     }
 

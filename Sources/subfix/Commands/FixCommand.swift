@@ -23,10 +23,11 @@ enum FixCommand {
                     + " to it (the media file itself is never modified)."),
             .flag("dry-run", "Write nothing; report what would change."),
         ] + RewriteOptions.rows + [
-            .value("encoding", "utf8|keep", "Write UTF-8 (default) or keep each file's own encoding."),
             .value(
-                "encoding-hint", "LANG|CODEPAGE",
-                "Breaks ties when detecting legacy encodings (zh-Hans, zh-Hant, ja, ko, gbk, big5, sjis)."),
+                "encoding", "utf8|keep",
+                "Write UTF-8 (default), or keep each file's own encoding and bytes: only the replaced font names are"
+                    + " written, every other byte is copied."),
+            EncodingHintOption.row,
             .value("backup-suffix", "SUF", "Backup suffix for --in-place (default: .orig)."),
             .flag("diff", "Print a unified diff of each change."),
             .value("jobs", "N", "Files processed in parallel (default: the number of cores)."),
@@ -77,16 +78,7 @@ enum FixCommand {
             throw UsageError.missingOneOf(command: "fix", options: modes)
         }
         let keep = try arguments.choice("encoding", ["utf8", "keep"]) == "keep"
-        var hint: TextEncoding?
-        if let label = arguments.value("encoding-hint") {
-            guard let encoding = TextEncoding(label: label) else {
-                throw UsageError.invalidValue(
-                    option: "encoding-hint", value: label,
-                    expected:
-                        "a language such as zh-Hans, zh-Hant, ja, ko or a code page such as gbk, big5, sjis, cp1252")
-            }
-            hint = encoding
-        }
+        let hint = try EncodingHintOption.parse(arguments)
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
         let (fixer, reportsKeptFonts) = try RewriteOptions.fixer(

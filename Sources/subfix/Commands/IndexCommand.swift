@@ -22,6 +22,7 @@ enum IndexCommand {
                 "fold-chinese",
                 "Fold Traditional and Simplified Chinese together (電視 finds 电视); set when the index is created."),
             .flag("json", "One JSON object per file, then a summary object."),
+            EncodingHintOption.row,
         ],
         discussion: """
             Media files' text tracks are read in memory; nothing is written next to them. Files whose size and
@@ -37,6 +38,7 @@ enum IndexCommand {
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
+        let hint = try EncodingHintOption.parse(arguments)
         let library: LibraryDatabase
         do {
             library = try LibraryDatabase(path: databasePath, mode: .create)
@@ -52,7 +54,7 @@ enum IndexCommand {
         do {
             results = try IndexRunner.run(
                 arguments.positionals, library: library,
-                options: IndexOptions(jobs: jobs, prune: arguments.has("prune")),
+                options: IndexOptions(jobs: jobs, prune: arguments.has("prune"), hint: hint),
                 io: io)
         } catch {
             io.error("\(error)", file: databasePath)

@@ -47,6 +47,7 @@ enum FixProcessor {
         let source = fixed.decoded.encoding
         let target = fixed.outputEncoding
         result.encoding = target == source ? target.name : "\(source.name) -> \(target.name)"
+        result.detection = FixFileResult.Detection(fixed.decoded, output: target)
         result.status = fixed.changed ? .changed : .unchanged
         return fixed
     }

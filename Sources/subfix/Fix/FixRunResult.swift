@@ -26,6 +26,8 @@ struct FixFileResult: Sendable, Equatable {
     var track: MediaStream?
     /// `UTF-8`, or the conversion done, such as `GB18030 -> UTF-8`; empty when decoding failed.
     var encoding: String = ""
+    /// The encodings read and written, for JSON; nil when decoding failed.
+    var detection: Detection?
     var styles = 0
     var fnTags = 0
     var fontTags = 0
@@ -136,7 +138,9 @@ struct FixFileResult: Sendable, Equatable {
             ]
         }
         members += [
-            ("output", .optional(output)), ("status", .string(status.rawValue)), ("encoding", .string(encoding)),
+            ("output", .optional(output)), ("status", .string(status.rawValue)),
+            ("encoding", .optional(detection?.input)), ("runnerUp", .optional(detection?.runnerUp)),
+            ("outputEncoding", .optional(detection?.output)),
         ]
         members += countsJSON + [("error", .optional(error))]
         if fromMedia { members.append(("note", .optional(note))) }
@@ -175,6 +179,22 @@ struct KeptFont: Sendable, Equatable {
     var font: String
     /// Why it was kept: `resolves to DejaVu Sans, covers all 12 characters shown`.
     var reason: String
+}
+
+extension FixFileResult {
+    /// The encodings of one file as JSON reports them: `encoding` (what the input was read as), `runnerUp` (the
+    /// encoding that read it second best, when detection weighed candidates) and `outputEncoding`.
+    struct Detection: Sendable, Equatable {
+        var input: String
+        var runnerUp: String?
+        var output: String
+
+        init(_ decoded: DecodedText, output: TextEncoding) {
+            input = decoded.encoding.name
+            runnerUp = decoded.runnerUp?.name
+            self.output = output.name
+        }
+    }
 }
 
 /// A whole `subfix fix` run: the command line, when it ran, and each file's result, ready for the job log.

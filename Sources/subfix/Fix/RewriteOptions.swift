@@ -44,7 +44,7 @@ enum RewriteOptions {
     /// as warnings on `io`): the whole catalog for `--policy missing`, else only the faces a choice may name.
     /// A `--font NAME` that resolves to nothing here is warned about on every run.
     static func fixer(
-        _ arguments: ParsedArguments, io: CommandIO, keepEncoding: Bool = false, encodingHint: TextEncoding? = nil
+        _ arguments: ParsedArguments, io: CommandIO, keepEncoding: Bool = false, encodingHint: EncodingHint? = nil
     ) throws -> (fixer: SubtitleFixer, reportsKeptFonts: Bool) {
         let font = arguments.value("font") ?? "auto"
         let trimmed = font.trimmingCharacters(in: .whitespaces)

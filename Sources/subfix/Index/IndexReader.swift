@@ -10,11 +10,14 @@ struct IndexFailure: Error, Sendable, Equatable {
 
 /// Reads one input into the sources and lines the library stores.
 enum IndexReader {
-    /// The parsed file, and a warning when a media file could only be read in part.
-    static func read(_ input: IndexInput) throws(IndexFailure) -> (file: IndexedFile, warning: String?) {
+    /// The parsed file, and a warning when a media file could only be read in part. Subtitle files are decoded
+    /// as `subfix fix` decodes them (`hint` is `--encoding-hint`), and refused when their encoding is ambiguous.
+    static func read(_ input: IndexInput, hint: EncodingHint? = nil) throws(IndexFailure)
+        -> (file: IndexedFile, warning: String?)
+    {
         switch input.kind {
         case .subtitle(let format):
-            let (source, lines) = try readSubtitle(input.path, format: format)
+            let (source, lines) = try readSubtitle(input.path, format: format, hint: hint)
             return (
                 IndexedFile(
                     path: input.path, size: input.size, mtime: input.mtime,
@@ -26,7 +29,7 @@ enum IndexReader {
     }
 
     /// A sidecar subtitle file in any encoding.
-    static func readSubtitle(_ path: String, format: SubtitleFormat) throws(IndexFailure)
+    static func readSubtitle(_ path: String, format: SubtitleFormat, hint: EncodingHint? = nil) throws(IndexFailure)
         -> (SubtitleSourceRecord, [IndexedLine])
     {
         let bytes: [UInt8]
@@ -37,7 +40,7 @@ enum IndexReader {
         }
         let decoded: DecodedText
         do {
-            decoded = try TextDecoder.decode(bytes, file: path)
+            decoded = try TextDecoder.decode(bytes, file: path, hint: hint)
         } catch {
             throw IndexFailure(cause: error.message)
         }

@@ -40,6 +40,8 @@ struct IndexFileResult: Sendable, Equatable {
 struct IndexOptions: Sendable {
     var jobs: Int
     var prune: Bool
+    /// `--encoding-hint`, for subtitle files that are not UTF-8 (as `subfix fix` reads them).
+    var hint: EncodingHint? = nil
 }
 
 /// Reads files on `jobs` threads while one writer stores them in batches, through a bounded queue.
@@ -107,7 +109,7 @@ enum IndexRunner {
                     guard let position else { return }
                     let index = pending[position]
                     do throws(IndexFailure) {
-                        let (file, warning) = try IndexReader.read(inputs[index])
+                        let (file, warning) = try IndexReader.read(inputs[index], hint: options.hint)
                         queue.put(.file(index: index, file, warning: warning))
                     } catch {
                         queue.put(.failure(index: index, error.cause))

@@ -15,10 +15,10 @@ import Testing
     ])
     func detectsLegacyEncodings(expected: String, text: [UInt8], decoded: String) throws {
         let line = utf8("1\n00:00:01,000 --> 00:00:02,000\n") + text + utf8("\n")
-        let hint: TextEncoding? =
+        let hint: EncodingHint? =
             expected == "CP950"
-            ? TextEncoding(label: "zh-Hant")
-            : expected == "CP932" ? TextEncoding(label: "ja") : TextEncoding(label: "zh-Hans")
+            ? EncodingHint(label: "zh-Hant")
+            : expected == "CP932" ? EncodingHint(label: "ja") : EncodingHint(label: "zh-Hans")
         let result = try TextDecoder.decode(line, file: "a.srt", hint: hint)
         #expect(result.encoding.name == expected)
         #expect(String(decoding: result.utf8, as: UTF8.self) == "1\n00:00:01,000 --> 00:00:02,000\n\(decoded)\n")
@@ -100,20 +100,42 @@ import Testing
     @Test func hintBreaksTies() throws {
         // "中文" in GBK is D6 D0 CE C4; the same bytes are valid Big5 (other characters).
         let bytes: [UInt8] = [0xD6, 0xD0, 0xCE, 0xC4, 0x0A]
-        #expect(try TextDecoder.decode(bytes, file: "a", hint: TextEncoding(label: "gbk")).utf8 == utf8("中文\n"))
-        let big5 = try TextDecoder.decode(bytes, file: "a", hint: TextEncoding(label: "big5"))
+        #expect(try TextDecoder.decode(bytes, file: "a", hint: EncodingHint(label: "gbk")).utf8 == utf8("中文\n"))
+        let big5 = try TextDecoder.decode(bytes, file: "a", hint: EncodingHint(label: "big5"))
         #expect(big5.encoding == .big5)
         #expect(big5.utf8 != utf8("中文\n"))
     }
 
+    /// An exact encoding decides for files that are not UTF-8: UTF-16 without a byte order mark (NUL bytes and
+    /// all), or GBK bytes that would otherwise be weighed.
+    @Test func exactHints() throws {
+        let utf16: [UInt8] = [0x41, 0x00, 0x2D, 0x4E, 0x0A, 0x00]
+        #expect(throws: TextDecodingError(file: "a", cause: .binary(offset: 1))) {
+            try TextDecoder.decode(utf16, file: "a")
+        }
+        let decoded = try TextDecoder.decode(utf16, file: "a", hint: .exact(.utf16LE))
+        #expect(decoded.utf8 == utf8("A中\n"))
+        #expect(!decoded.hasByteOrderMark)
+        // Bytes invalid in the encoding given fail the file at the first bad byte.
+        #expect(throws: TextDecodingError(file: "a", cause: .invalid(encoding: "GBK", offset: 1))) {
+            try TextDecoder.decode([0x41, 0xFF, 0x42], file: "a", hint: .exact(.gbk))
+        }
+        // A valid UTF-8 file stays UTF-8 whatever legacy encoding the hint names.
+        #expect(try TextDecoder.decode(utf8("中文"), file: "a", hint: .exact(.gbk)).encoding == .utf8)
+    }
+
     @Test func labels() {
-        #expect(TextEncoding(label: "zh-Hans") == .gb18030)
-        #expect(TextEncoding(label: "GB2312") == .gb18030)
-        #expect(TextEncoding(label: "zh_TW") == .big5)
-        #expect(TextEncoding(label: "sjis") == .shiftJIS)
-        #expect(TextEncoding(label: "ko") == .eucKR)
-        #expect(TextEncoding(label: "cp1251") == .windows(1251))
-        #expect(TextEncoding(label: "klingon") == nil)
+        #expect(EncodingHint(label: "zh-Hans") == .language(.simplifiedChinese))
+        #expect(EncodingHint(label: "zh_TW") == .language(.traditionalChinese))
+        #expect(EncodingHint(label: "ko") == .language(.korean))
+        #expect(EncodingHint(label: "GB2312") == .exact(.gbk))
+        #expect(EncodingHint(label: "gb18030") == .exact(.gb18030))
+        #expect(EncodingHint(label: "sjis") == .exact(.shiftJIS))
+        #expect(EncodingHint(label: "cp1251") == .exact(.windows(1251)))
+        #expect(EncodingHint(label: "ISO-8859-2") == .exact(.iso8859(2)))
+        #expect(EncodingHint(label: "koi8-r") == .exact(.koi8R))
+        #expect(EncodingHint(label: "iso-8859-12") == nil)
+        #expect(EncodingHint(label: "klingon") == nil)
     }
 
     @Test func utf8Validation() {

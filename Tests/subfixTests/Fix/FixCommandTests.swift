@@ -232,8 +232,9 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         let lines = stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
         let first: String = #"{"input":"\#(samples)/gbk.srt","output":"\#(folder)/gbk.srt","status":"changed","#
+        let runnerUp = try TextDecoder.decode(bytes(samples + "/gbk.srt"), file: "gbk.srt").runnerUp?.name ?? "?"
         let rest: String =
-            #""encoding":"GB18030 -> UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"#
+            #""encoding":"GB18030","runnerUp":"\#(runnerUp)","outputEncoding":"UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"#
             + #""faces":[{"kind":"font","style":null,"font":"黑体","face":"Noto Sans CJK SC","language":"zh-Hans","#
             + #""reason":"known CJK font; more Simplified-only than Traditional-only characters","count":1}],"#
             + #""embedded":[],"error":null}"#
@@ -281,7 +282,9 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
 
                 """)
         let (_, json, _) = run(["fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--json"])
-        let head = #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","styles":1,"#
+        let head =
+            #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","runnerUp":null,"#
+            + #""outputEncoding":"UTF-8","styles":1,"#
         let tail =
             #""fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"faces":[{"kind":"style","style":"B","#
             + #""font":"SimHei","face":"Noto Sans CJK SC","language":"zh-Hans","#

@@ -77,7 +77,8 @@ import Testing
         #expect(lines.count == 4)
         let first: String =
             #"{"input":"\#(mkv)","track":1,"subtitleIndex":0,"stream":2,"output":"\#(out)/season 1/e01.0.chi.ass","#
-            + #""status":"changed","encoding":"UTF-8","styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],"#
+            + #""status":"changed","encoding":"UTF-8","runnerUp":null,"outputEncoding":"UTF-8","#
+            + #""styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],"#
             + #""faces":[{"kind":"style","style":"Default","font":"微软雅黑","face":"Noto Sans CJK SC","#
             + #""language":"zh-Hans","reason":"known CJK font; more Simplified-only than Traditional-only characters","#
             + #""count":1},{"kind":"style","style":"Sign","font":"SimHei","face":"Noto Sans CJK SC","#
@@ -179,7 +180,8 @@ import Testing
         let (_, json, _) = run(["fix", mkv, "--dry-run", "--json"])
         let expected: String =
             #"{"input":"\#(mkv)","track":null,"subtitleIndex":null,"stream":null,"output":null,"#
-            + #""status":"skipped","encoding":"","styles":0,"fnTags":0,"fontTags":0,"unknownFonts":[],"#
+            + #""status":"skipped","encoding":null,"runnerUp":null,"outputEncoding":null,"#
+            + #""styles":0,"fnTags":0,"fontTags":0,"unknownFonts":[],"#
             + #""faces":[],"embedded":[],"error":null,"note":"the file has no subtitle tracks"}"#
         #expect(json.split(separator: "\n").first.map(String.init) == expected)
         #expect(tree(directory) == ["silent.mkv"])
