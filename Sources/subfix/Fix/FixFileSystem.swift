@@ -13,58 +13,27 @@ enum FixFileSystem {
     /// The message for an errno value.
     static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    /// The whole content of the file at `path`.
+    /// The whole content of the file at `path`, refusing FIFOs, devices and folders and anything over the size
+    /// limit (`InputFile`).
     static func read(_ path: String) throws(FixFailure) -> (bytes: [UInt8], mode: mode_t) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
-        if info.st_mode & S_IFMT == S_IFDIR { throw FixFailure(cause: "cannot read: \(message(EISDIR))") }
-        // Sized from fstat, plus one byte so that a full buffer means the file grew since; not zero-filled.
-        let expected = max(Int(info.st_size), 0) + 1
-        var failure: Int32?
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            while initialized < buffer.count {
-                let count = Glibc.read(
-                    descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 { return }
-                initialized += count
-            }
+        do {
+            return try InputFile.read(path)
+        } catch {
+            throw FixFailure(cause: error.description)
         }
-        if let failure { throw FixFailure(cause: "cannot read: \(message(failure))") }
-        if bytes.count == expected {
-            // The file grew while being read: read the rest in chunks.
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw FixFailure(cause: "cannot read: \(message(errno))")
-                }
-                if count == 0 { break }
-                bytes.append(contentsOf: chunk[..<count])
-            }
-        }
-        return (bytes, info.st_mode & 0o7777)
     }
 
-    /// Asks for transparent huge pages on a large buffer about to be filled: one page fault per 2 MB instead of
-    /// one per 4 kB (a fifth of the time of fixing a 20 MB file went to page faults). The corresponding C call is
-    /// `madvise`; where huge pages are off it changes nothing.
-    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        let huge = 2 << 20
-        guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+    /// Writes `original` to `backup` atomically, unless a file is there already: a backup holding exactly
+    /// `original` is what a run killed between the backup and the rewrite left, and is kept as it is (the rerun
+    /// goes on); any other file there is never overwritten.
+    static func keepBackup(_ original: [UInt8], at backup: String, mode: mode_t) throws(FixFailure) {
+        if exists(backup) {
+            if let held = try? read(backup).bytes, held == original { return }
+            throw FixFailure(
+                cause: "backup '\(backup)' already exists; not overwriting it"
+                    + " (move it away or choose another --backup-suffix)")
+        }
+        try writeAtomically(original, to: backup, mode: mode)
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder, `fsync`, then `rename` over the
