@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import SubDB
 
 /// `subfix search`: finds dialogue lines in the library, best matches first.
@@ -79,7 +80,7 @@ enum SearchCommand {
 
     /// `path [track 2, ja] 00:00:01.000 --> 00:00:02.500`
     static func header(_ hit: DialogueHit) -> String {
-        var text = DisplayPath.show(hit.path)
+        var text = MessageText.escaped(DisplayPath.show(hit.path))
         var details: [String] = []
         if let track = hit.source.playerIndex { details.append("track \(track)") }
         if let language = hit.source.language { details.append(language) }
@@ -101,7 +102,10 @@ enum SearchCommand {
         }.joined()
     }
 
-    static func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " / ") }
+    /// Line breaks as ` / `; other control characters from the file escaped (`MessageText`).
+    static func oneLine(_ text: String) -> String {
+        MessageText.escaped(text.replacingOccurrences(of: "\n", with: " / "))
+    }
 
     /// `{"file","track","language","start","end","text","snippet","rank"}`
     static func json(_ hit: DialogueHit) -> JSON {

@@ -101,8 +101,11 @@ struct FixFileResult: Sendable, Equatable {
             + "(\(details))"
     }
 
-    /// The one line printed for this file without `--json`.
-    var line: String {
+    /// The one line printed for this file without `--json`, with control characters and raw name bytes escaped
+    /// (`MessageText`).
+    var line: String { MessageText.escaped(unescapedLine) }
+
+    private var unescapedLine: String {
         let padded = status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
         switch status {
         case .failed:
