@@ -83,12 +83,12 @@ enum FixFileSystem {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+            if PathBytes.withCString(current, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
                 throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
             }
         }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
             throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -98,21 +98,21 @@ enum FixFileSystem {
 
     /// The path with every symlink resolved (`realpath`), or nil when it cannot be resolved.
     static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
+        guard let pointer = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(pointer) }
-        return String(validatingCString: pointer)
+        return PathBytes.decode(cString: pointer)
     }
 
     /// `stat` following symlinks; nil when it fails.
     static func status(_ path: String) -> stat? {
         var info = stat()
-        return stat(path, &info) == 0 ? info : nil
+        return PathBytes.withCString(path) { stat($0, &info) } == 0 ? info : nil
     }
 
     /// `lstat`: whether anything (even a dangling symlink) is at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return PathBytes.withCString(path) { lstat($0, &info) } == 0
     }
 }
 
