@@ -55,6 +55,7 @@ enum FixCommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
+        TemporaryFiles.reset()
         let databasePath = try LibraryLocation.path(arguments, io: io)
         let modes = ["out", "in-place", "dry-run"]
         try arguments.exclusive(modes)

@@ -50,13 +50,19 @@ enum FixFileSystem {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((folder + "/." + name + ".subfix-XXXXXX").utf8CString)
+        TemporaryFiles.removeStale(in: folder)
+        var template =
+            PathBytes.encode(folder + "/." + name + TemporaryFiles.marker + "XXXXXX").map {
+                CChar(bitPattern: $0)
+            } + [0]
         let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
             guard let base = buffer.baseAddress else { return -1 }
             return mkstemp(base)
         }
         guard descriptor >= 0 else { throw FixFailure(cause: "cannot write '\(path)': \(message(errno))") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        // Held until the descriptor closes: a later run sees the file as in use, not as left by a dead subfix.
+        flock(descriptor, LOCK_EX)
+        let temporary = PathBytes.decode(template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
         var sink = FixFileSink(descriptor: descriptor)
         produce(&sink)
         sink.flush()
@@ -68,11 +74,13 @@ enum FixFileSystem {
             failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
         }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 {
+        if failure == nil,
+            PathBytes.withCString(temporary, { from in PathBytes.withCString(path) { rename(from, $0) } }) != 0
+        {
             failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
         }
         if let failure {
-            unlink(temporary)
+            PathBytes.withCString(temporary) { _ = unlink($0) }
             throw failure
         }
     }
