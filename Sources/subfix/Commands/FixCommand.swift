@@ -99,7 +99,10 @@ enum FixCommand {
         // The job log's database opens on another thread while the files are fixed.
         let pending = databasePath.map(PendingLibrary.init(path:))
         var excluded: String?
-        if case .folder(let folder) = destination { excluded = folder }
+        if case .folder(let folder) = destination {
+            excluded = folder
+            if let failure = FixInputs.outputFolderIsInput(arguments.positionals, out: folder) { throw failure }
+        }
         let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
         let (outputs, claims) = outputPaths(inputs, destination: destination)
         let results = process(
