@@ -39,6 +39,8 @@ enum MediaOutputFile {
                 offset += written
             }
         }
+        // mkstemp creates 0600 files; a new output gets the mode any other new file would get.
+        if failure == 0, fchmod(descriptor, FileCreationMode.newFile) != 0 { failure = errno }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
