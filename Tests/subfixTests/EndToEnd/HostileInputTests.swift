@@ -22,6 +22,25 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(run.errorLines.contains("subfix: error: f.srt: cannot read: a FIFO (named pipe), not a regular file"))
     }
 
+    /// A FIFO named like a font in `--fonts-dir` would block FreeType's open: it is skipped with a warning.
+    @Test func fifoInTheFontsFolderIsSkipped() throws {
+        let folder = try SubfixBinary.folder("fontfifo")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/fonts", withIntermediateDirectories: false)
+        try #require(mkfifo(folder + "/fonts/x.ttf", 0o644) == 0)
+        try SubfixBinary.write(simHeiSRT, to: folder + "/a.srt")
+        for arguments in [
+            ["check", "a.srt", "--no-system-fonts", "--fonts-dir", "fonts"],
+            ["render", "a.srt", "--at", "1.5", "--out", "a.png", "--fonts-dir", "fonts"],
+        ] {
+            let run = try SubfixBinary.run(arguments, in: folder, limit: 60)
+            #expect(!run.hung)
+            #expect(
+                run.errorLines.contains(
+                    "subfix: warning: fonts/x.ttf: cannot read: a FIFO (named pipe), not a regular file"))
+        }
+    }
+
     /// `probe` on a FIFO, and on a folder: a plain cause, no avformat errno (items 1 and 10).
     @Test func probeRefusesFifosAndFolders() throws {
         let folder = try SubfixBinary.folder("probe")
