@@ -54,6 +54,9 @@ final class CommandIO: Sendable {
 
     /// Writes a line to standard output.
     func print(_ line: String) { writeOut(line + "\n") }
+    /// Writes one report line to standard output with control characters and raw file-name bytes escaped
+    /// (`MessageText`): for lines that carry names or text from files.
+    func printLine(_ line: String) { writeOut(MessageText.escaped(line) + "\n") }
     /// Writes one JSON object as one line to standard output.
     func printJSON(_ value: JSON) { writeOut(value.serialized() + "\n") }
     /// Writes a line to standard error.

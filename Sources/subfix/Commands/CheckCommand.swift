@@ -103,13 +103,13 @@ enum CheckCommand {
     static func print(_ report: GlyphCheckReport, io: CommandIO) {
         for entry in report.missing {
             let face = entry.face.map { "drawn with \($0)" } ?? "not found, nothing to fall back to"
-            io.print(
+            io.printLine(
                 "\(report.file): event \(entry.event) at \(RenderTime.format(entry.start)): font '\(entry.font)' (\(face))"
                     + " lacks \(String(String.UnicodeScalarView(entry.characters))) in \"\(entry.text)\"")
         }
         let verdict =
             report.missing.isEmpty ? "all characters covered" : "\(report.eventsWithMissingGlyphs) with missing glyphs"
-        io.print("\(report.file): \(report.events) event\(report.events == 1 ? "" : "s"), \(verdict)")
+        io.printLine("\(report.file): \(report.events) event\(report.events == 1 ? "" : "s"), \(verdict)")
     }
 
     static func json(_ report: GlyphCheckReport) -> JSON {

@@ -197,7 +197,7 @@ enum ExtractCommand {
                 line += ", fixed (\(fixed.countsText))"
                 line += fixed.leftAloneText
             }
-            io.print(line)
+            io.printLine(line)
         }
     }
 
@@ -213,7 +213,7 @@ enum ExtractCommand {
                     ("output", .string(item.url.relativePath)),
                 ]))
         } else {
-            io.print(
+            io.printLine(
                 "\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
         }
     }

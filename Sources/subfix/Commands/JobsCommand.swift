@@ -23,7 +23,7 @@ enum JobsCommand {
             if arguments.has("json") {
                 io.printJSON(json(job))
             } else {
-                io.print(line(job))
+                io.printLine(line(job))
             }
         }
         return .success

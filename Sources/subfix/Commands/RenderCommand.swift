@@ -191,7 +191,7 @@ enum RenderCommand {
                             ("out", .optional(path)),
                         ]))
                 } else if let path {
-                    io.print("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
+                    io.printLine("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
                 }
             }
             if encodedAny {
@@ -215,7 +215,7 @@ enum RenderCommand {
                             ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(placed)),
                         ]))
                 } else {
-                    io.print("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
+                    io.printLine("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
                 }
             }
         } catch {

@@ -42,6 +42,19 @@ import Testing
         #expect(((try? FileManager.default.contentsOfDirectory(atPath: folder + "/fixed")) ?? []).isEmpty)
     }
 
+    /// A media file whose name is not UTF-8 is probed and extracted, and the tracks' names keep its bytes
+    /// (issue 16, item 8).
+    @Test func mediaNamesThatAreNotUTF8() throws {
+        let folder = try SubfixBinary.folder("mediabytes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try SubfixBinary.shell(
+            "name=$(printf 'm\\377'); cp \"" + SubfixBinary.samples + "/tram.mkv\" \"$name.mkv\"; "
+                + "\"$SUBFIX\" extract \"$name.mkv\" --track 2 && ls \"$name.1.eng.srt\" >/dev/null && echo found",
+            in: folder)
+        #expect(run.stderr == "")
+        #expect(run.stdout == "./m\\xff.1.eng.srt: track 2 = 0:s:1 = stream 3 (subrip, eng)\nfound\n")
+    }
+
     /// Files written by `extract` were 0600 whatever the umask (item 11): they now get the umask's mode, as
     /// files from ffmpeg do.
     @Test func extractedFilesGetTheUmasksMode() throws {
