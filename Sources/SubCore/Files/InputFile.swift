@@ -38,10 +38,10 @@ public enum InputFile {
     /// The environment variable that overrides the limit (`SUBFIX_MAX_INPUT_SIZE=4G`, `=500M`, `=1000`).
     public static let limitVariable = "SUBFIX_MAX_INPUT_SIZE"
 
-    /// The limit in force: `SUBFIX_MAX_INPUT_SIZE` from the process environment when it parses, else 2 GiB.
-    public static var limit: Int64 {
+    /// The limit in force: `SUBFIX_MAX_INPUT_SIZE` from the process environment when it parses, else 2 GiB
+    /// (read once per process).
+    public static let limit: Int64 =
         ProcessInfo.processInfo.environment[limitVariable].flatMap(parseSize) ?? defaultLimit
-    }
 
     /// `1234`, `500K`, `20M`, `4G` (powers of 1024) as bytes; nil for anything else or zero.
     public static func parseSize(_ text: String) -> Int64? {
