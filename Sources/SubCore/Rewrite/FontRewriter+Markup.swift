@@ -23,11 +23,16 @@ extension FontRewriter {
                 case .style:
                     let range =
                         document.lines[block.lines.lowerBound].start..<document.lines[block.lines.upperBound - 1].end
+                    // A STYLE rule applies to the cues: their text is what its fonts show (built once, when a
+                    // policy first asks).
+                    var cueText: String?
                     FontRewriter.rewriteFontFamilies(buffer, range, recorder: &recorder) {
-                        // A STYLE rule applies to the cues: their text is what its fonts show.
-                        document.blocks.filter { $0.kind == .cue }.map {
+                        if let cueText { return cueText }
+                        let text = document.blocks.filter { $0.kind == .cue }.map {
                             MarkupText.plain(buffer, document.textRange(of: $0), lines: document.lines, entities: true)
                         }.joined(separator: "\n")
+                        cueText = text
+                        return text
                     }
                 default:
                     continue
