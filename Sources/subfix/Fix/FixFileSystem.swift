@@ -55,13 +55,16 @@ enum FixFileSystem {
             PathBytes.encode(folder + "/." + name + TemporaryFiles.marker + "XXXXXX").map {
                 CChar(bitPattern: $0)
             } + [0]
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+        let descriptor = TemporaryFiles.withFolderLock(folder, exclusive: false) {
+            let created = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return mkstemp(base)
+            }
+            // Held until the descriptor closes: a later run sees the file as in use, not as left by a dead subfix.
+            if created >= 0 { flock(created, LOCK_EX) }
+            return created
         }
         guard descriptor >= 0 else { throw FixFailure(cause: "cannot write '\(path)': \(message(errno))") }
-        // Held until the descriptor closes: a later run sees the file as in use, not as left by a dead subfix.
-        flock(descriptor, LOCK_EX)
         let temporary = PathBytes.decode(template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
         var sink = FixFileSink(descriptor: descriptor)
         produce(&sink)

@@ -5,7 +5,8 @@ import Synchronization
 /// The temporary files `subfix fix` writes before renaming them into place (`.NAME.subfix-XXXXXX`), and the
 /// removal of those a killed subfix left behind. A live writer holds an exclusive `flock` on its temporary file
 /// until it is renamed, so a file whose lock can be taken belongs to no running subfix and is removed. Each folder
-/// is looked at once per run. The corresponding C calls are `opendir`, `open`, `flock` and `unlink`.
+/// is looked at once per run, under an exclusive lock on the folder that writers take shared while they create and
+/// lock a temporary file. The corresponding C calls are `opendir`, `open`, `flock` and `unlink`.
 enum TemporaryFiles {
     /// What a temporary file's name carries between the target's name and the six random characters.
     static let marker = ".subfix-"
@@ -32,7 +33,24 @@ enum TemporaryFiles {
         }
     }
 
+    /// Runs `body` holding the folder's own `flock`, shared (creating a temporary file and locking it) or
+    /// exclusive (cleaning): another process never cleans between a writer's `mkstemp` and its `flock`. Without
+    /// a folder descriptor (no permission to open it) `body` runs unlocked.
+    static func withFolderLock<Result>(_ folder: String, exclusive: Bool, _ body: () throws -> Result) rethrows
+        -> Result
+    {
+        let descriptor = PathBytes.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+        guard descriptor >= 0 else { return try body() }
+        defer { close(descriptor) }
+        while flock(descriptor, exclusive ? LOCK_EX : LOCK_SH) != 0 && errno == EINTR {}
+        return try body()
+    }
+
     private static func removeUnlocked(in folder: String) -> [String] {
+        withFolderLock(folder, exclusive: true) { removeUnheld(in: folder) }
+    }
+
+    private static func removeUnheld(in folder: String) -> [String] {
         guard case .success(let names) = PathBytes.names(inFolder: folder) else { return [] }
         var removed: [String] = []
         for name in names where isTemporary(name) {
