@@ -15,8 +15,9 @@ if [[ "$mode" != "--loop" ]] \
         --product subfix-fuzz 2>&1 | tail -3; then
     if [[ -x .build/fuzz/debug/subfix-fuzz ]]; then
         echo "fuzz: libFuzzer for ${seconds} s"
-        exec .build/fuzz/debug/subfix-fuzz -max_total_time="$seconds" -max_len=16384 -timeout=10 \
-            -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-crashes/ .build/fuzz-corpus Samples
+        # Swift's own crash reporter would take the trap first and libFuzzer would keep no crashing input.
+        SWIFT_BACKTRACE=enable=no exec .build/fuzz/debug/subfix-fuzz -max_total_time="$seconds" -max_len=16384 \
+            -timeout=10 -rss_limit_mb=2048 -artifact_prefix=.build/fuzz-crashes/ .build/fuzz-corpus Samples Tests/Fuzz
     fi
 fi
 

@@ -207,12 +207,14 @@ extension FontRewriter {
         }
     }
 
-    /// Where the text of a `<font>` tag ends: at its `</font>` (nested `<font>` tags counted), or `end`.
+    /// Where the text of a `<font>` tag ends: at its `</font>` (nested `<font>` tags counted), or `end`. Tags are
+    /// skipped whole, quoted values included (`MarkupText.tagEnd`), so a `</font>` inside an attribute value does
+    /// not count and rewriting a value never changes the text of the tags around it.
     static func fontTagEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int {
         var depth = 0
         var index = start
         while let open = firstIndex(of: 0x3C, in: buffer, from: index, to: end) {
-            index = open + 1
+            index = MarkupText.tagEnd(buffer, from: open + 1, to: end).map { $0 + 1 } ?? open + 1
             if buffer.hasPrefixIgnoringCase("/font", at: open + 1, limit: end) {
                 if depth == 0 { return open }
                 depth -= 1
