@@ -146,7 +146,8 @@ extension FontRewriter {
     }
 
     /// Finds `<font ...>` tags (any case) in `text` and considers each `face` value: double-quoted, single-quoted
-    /// or bare; the other attributes and their order are untouched. A `<` without its `>` is text.
+    /// or bare; the other attributes and their order are untouched. A `<` without its `>` is text; a quoted value
+    /// without its closing quote ends the search.
     static func rewriteFontTags(_ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder) {
         var index = text.lowerBound
         let end = text.upperBound
@@ -180,7 +181,9 @@ extension FontRewriter {
                 let value: Range<Int>
                 var quoted = false
                 if quote == 0x22 || quote == 0x27 {
-                    guard let closing = firstIndex(of: quote, in: buffer, from: position + 1, to: end) else { break }
+                    // An unclosed quote runs to the end of the text: any `<font` after it is part of this value,
+                    // not a tag (rewriting one would close the quote and change how the next run reads the line).
+                    guard let closing = firstIndex(of: quote, in: buffer, from: position + 1, to: end) else { return }
                     value = (position + 1)..<closing
                     position = closing + 1
                     quoted = true

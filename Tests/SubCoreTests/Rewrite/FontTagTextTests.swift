@@ -23,6 +23,15 @@ import Testing
         #expect(try fix(fixed) == fixed)
     }
 
+    /// Found by `make fuzz` (Tests/Fuzz/unclosed-face-quote.srt): a `<font` after an unclosed quote was rewritten
+    /// with a quoted name, which closed the quote, and the next run read a different tag.
+    @Test func fontTagsAfterAnUnclosedQuoteAreText() throws {
+        let input = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"<font face=SimHei>字\n"
+        let allRewriter = FontRewriter(policy: .all)
+        let document = try SRTDocument(utf8: Array(input.utf8), file: "a.srt")
+        #expect(allRewriter.rewrite(SubtitleDocument.srt(document)).isEmpty)
+    }
+
     @Test func plainTextSkipsQuotedValues() throws {
         let document = try SRTDocument(
             utf8: Array("1\n00:00:01,000 --> 00:00:02,000\n<font face=\"a>b\">字</font> it's <i>x</i>\n".utf8),
