@@ -15,7 +15,7 @@ BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-f
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/subfix
 
-.PHONY: all deps bench-deps build release demo test lint bench clean
+.PHONY: all deps bench-deps build release demo test lint bench fuzz clean
 
 all: build
 
@@ -38,6 +38,13 @@ demo: deps build
 test: deps lint
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --disable-xctest  # every suite is Swift Testing
+	@./Scripts/fuzz.sh 5 --loop  # a few seconds of the fuzz target as a smoke run
+
+# `make fuzz FUZZ_SECONDS=600`: libFuzzer over the parsers, rewriter, encoding detector and dialogue tokenizer
+# (through `swiftc -sanitize=fuzzer`, in .build/fuzz), or the deterministic mutation loop where that cannot link.
+FUZZ_SECONDS ?= 60
+fuzz:
+	@./Scripts/fuzz.sh $(FUZZ_SECONDS)
 
 bench: bench-deps release
 	@./Benchmarks/run.sh

@@ -63,6 +63,13 @@ let package = Package(
             name: "subfix", dependencies: ["SubDB", "SubfixLibrary", "SubCore"],
             swiftSettings: swiftSettings),
 
+        // MARK: Fuzzing (`make fuzz`): libFuzzer when built with `-sanitize=fuzzer -DSUBFIX_LIBFUZZER`, else a
+        // deterministic mutation loop (the CI smoke run).
+        .systemLibrary(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
+        .executableTarget(
+            name: "subfix-fuzz", dependencies: ["SubCore", "SubDB", "SubfixLibrary", "CLibFuzzer"],
+            swiftSettings: swiftSettings),
+
         // MARK: Benchmarks (`make bench`)
         .executableTarget(
             name: "subdb-bench", dependencies: ["SubDB", "CSQLite"], path: "Benchmarks/SubDBBench",

@@ -49,7 +49,7 @@ public enum FFmpegCLI {
 /// What `subfix fix` prints, without the indented lines under each report line that say which face each
 /// reference got and why (tests of other behaviour compare the report lines alone).
 public func reportLinesOnly(_ stdout: String) -> String {
-    let details = ["  style ", "  \\fn", "  <font face>", "  embedded ", "  note: "]
+    let details = ["  style ", "  \\fn", "  <font face>", "  font-family", "  embedded ", "  note: "]
     return stdout.split(separator: "\n", omittingEmptySubsequences: false)
         .filter { line in !details.contains { line.hasPrefix($0) } }
         .joined(separator: "\n")

@@ -74,9 +74,27 @@ public struct FontSetup: Sendable, Hashable {
         var files: [String] = []
         while let relative = enumerator.nextObject() as? String {
             let ext = (relative as NSString).pathExtension.lowercased()
-            if fontExtensions.contains(ext) { files.append((directory as NSString).appendingPathComponent(relative)) }
+            guard fontExtensions.contains(ext) else { continue }
+            let path = (directory as NSString).appendingPathComponent(relative)
+            if let refusal = refusal(path) {
+                warnings.append(FontWarning(file: path, cause: refusal))
+                continue
+            }
+            files.append(path)
         }
         return files.sorted()
+    }
+
+    /// Why a font file is not opened at all: a FIFO named `x.ttf` would block FreeType's open forever, a device
+    /// would never end (`InputFile`'s checks). Nil for a regular file.
+    static func refusal(_ path: String) -> String? {
+        do {
+            try InputFile.check(path)
+            return nil
+        } catch {
+            if case .notRegular = error { return error.description }
+            return nil
+        }
     }
 }
 

@@ -27,6 +27,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case write(file: String, cause: String)
     /// FFmpeg's libraries could not be loaded (they are loaded on first use); carries the loader's message.
     case librariesUnavailable(file: String, message: String)
+    /// Not a file libavformat should be given: a folder, FIFO or device (`InputFile` refused it).
+    case unreadable(file: String, cause: String)
 
     /// The file the error is about.
     public var file: String {
@@ -34,7 +36,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notMedia(let file, _, _), .library(let file, _, _, _), .disableTrack(let file),
             .noSuchTrack(let file, _, _), .notSubtitle(let file, _, _, _, _), .bitmapTrack(let file, _, _),
             .unsupportedCodec(let file, _, _, _), .noSuchAttachment(let file, _), .write(let file, _),
-            .librariesUnavailable(let file, _):
+            .librariesUnavailable(let file, _), .unreadable(let file, _):
             return file
         }
     }
@@ -67,6 +69,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
             return cause
         case .librariesUnavailable(_, let message):
             return "FFmpeg's libraries could not be loaded: \(message)"
+        case .unreadable(_, let cause):
+            return cause
         }
     }
 

@@ -23,16 +23,22 @@ public final class MediaFile {
 
     /// The owned demuxer context.
     let context: UnsafeMutablePointer<AVFormatContext>
+    /// The first error libavformat logged while opening and probing (`File ended prematurely` for a truncated
+    /// file whose end the probe already read), nil for a clean open; a demux pass reports it as damage.
+    let openingDamage: String?
     /// `AVFormatContext.start_time` in microseconds, nil when unknown (ffmpeg shifts input timestamps by it).
     let startTime: Int64?
 
     /// Opens `path` and reads its stream information; throws `MediaError.notMedia` when libavformat does not
     /// recognise it.
     public init(path: String) throws {
+        try MediaFile.refuseNonRegular(path)
         try FFmpegLibraries.load(file: path)
         MediaLog.install()
         var opened: UnsafeMutablePointer<AVFormatContext>?
-        let code = avformat_open_input(&opened, path, nil, nil)
+        let (code, openLines) = MediaLog.capture {
+            PathBytes.withCString(path) { avformat_open_input(&opened, $0, nil, nil) }
+        }
         guard code >= 0, let opened else {
             if code == -ENOENT || code == -EACCES || code == -EISDIR {
                 throw MediaError.library("avformat_open_input", code, file: path)
@@ -40,7 +46,9 @@ public final class MediaFile {
             throw MediaError.notMedia(
                 file: path, function: "avformat_open_input", message: MediaError.message(for: code))
         }
-        let infoCode = avformat_find_stream_info(opened, nil)
+        // Probing reads ahead (a whole small file): a truncation met here is logged here, not while demuxing.
+        let (infoCode, infoLines) = MediaLog.capture { avformat_find_stream_info(opened, nil) }
+        self.openingDamage = (openLines + infoLines).first { $0.level <= AV_LOG_ERROR }?.text
         if infoCode < 0 {
             var doomed: UnsafeMutablePointer<AVFormatContext>? = opened
             avformat_close_input(&doomed)
@@ -57,6 +65,16 @@ public final class MediaFile {
         let (streams, attachments) = MediaFile.readStreams(opened)
         self.streams = streams
         self.attachments = attachments
+    }
+
+    /// Throws `MediaError.unreadable` for a folder, FIFO or device, which libavformat would block on (a FIFO
+    /// with no writer) or report with an errno; other failures are left to `avformat_open_input` to report.
+    static func refuseNonRegular(_ path: String) throws(MediaError) {
+        do {
+            try InputFile.check(path)
+        } catch {
+            if case .notRegular = error { throw .unreadable(file: path, cause: error.description) }
+        }
     }
 
     deinit {

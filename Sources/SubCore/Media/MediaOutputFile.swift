@@ -14,7 +14,7 @@ enum MediaOutputFile {
     static func stage(_ data: Data, for destination: URL) throws -> Pending {
         let directory = destination.deletingLastPathComponent()
         let pattern = directory.appendingPathComponent(".subfix-\(destination.lastPathComponent).XXXXXX").path
-        var template = Array(pattern.utf8CString)
+        var template = PathBytes.encode(pattern).map { CChar(bitPattern: $0) } + [0]
         let descriptor = template.withUnsafeMutableBufferPointer { buffer in
             buffer.baseAddress.map { mkstemp($0) } ?? -1
         }
@@ -24,7 +24,7 @@ enum MediaOutputFile {
                 cause: "cannot create a temporary file in "
                     + "\(directory.path): \(String(cString: strerror(errno)))")
         }
-        let temporaryPath = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporaryPath = PathBytes.decode(template.dropLast().map { UInt8(bitPattern: $0) })
         let temporary = URL(fileURLWithPath: temporaryPath)
         var failure: Int32 = 0
         data.withUnsafeBytes { raw in
@@ -39,10 +39,12 @@ enum MediaOutputFile {
                 offset += written
             }
         }
+        // mkstemp creates 0600 files; a new output gets the mode any other new file would get.
+        if failure == 0, fchmod(descriptor, FileCreationMode.newFile) != 0 { failure = errno }
         if failure == 0, fsync(descriptor) != 0 { failure = errno }
         if close(descriptor) != 0, failure == 0 { failure = errno }
         if failure != 0 {
-            unlink(temporary.path)
+            remove(temporary)
             throw MediaError.write(file: destination.path, cause: "cannot write: \(String(cString: strerror(failure)))")
         }
         return Pending(temporary: temporary, destination: destination)
@@ -50,9 +52,12 @@ enum MediaOutputFile {
 
     /// Moves a staged file into place, replacing whatever is there.
     static func commitReplacing(_ pending: Pending) throws {
-        if rename(pending.temporary.path, pending.destination.path) != 0 {
+        if PathBytes.withCString(
+            pending.temporary.path, { from in PathBytes.withCString(pending.destination.path) { rename(from, $0) } })
+            != 0
+        {
             let cause = String(cString: strerror(errno))
-            unlink(pending.temporary.path)
+            remove(pending.temporary)
             throw MediaError.write(file: pending.destination.path, cause: "cannot rename into place: \(cause)")
         }
         syncDirectory(pending.destination.deletingLastPathComponent())
@@ -61,11 +66,13 @@ enum MediaOutputFile {
     /// Moves a staged file into place under `destination`, or, when that name exists, the first free name of
     /// `alternatives`; never replaces a file. Returns the name used.
     static func commitWithoutReplacing(_ pending: Pending, alternatives: (Int) -> URL) throws -> URL {
-        defer { unlink(pending.temporary.path) }
+        defer { remove(pending.temporary) }
         var candidate = pending.destination
         var attempt = 0
         while true {
-            if link(pending.temporary.path, candidate.path) == 0 {
+            if PathBytes.withCString(
+                pending.temporary.path, { from in PathBytes.withCString(candidate.path) { link(from, $0) } }) == 0
+            {
                 syncDirectory(candidate.deletingLastPathComponent())
                 return candidate
             }
@@ -80,12 +87,17 @@ enum MediaOutputFile {
 
     /// Removes a staged file that will not be used.
     static func discard(_ pending: Pending) {
-        unlink(pending.temporary.path)
+        remove(pending.temporary)
+    }
+
+    /// Unlinks a file by its path's bytes (`PathBytes`).
+    private static func remove(_ url: URL) {
+        PathBytes.withCString(url.path) { _ = unlink($0) }
     }
 
     /// Makes a rename durable by flushing the folder.
     private static func syncDirectory(_ directory: URL) {
-        let descriptor = open(directory.path, O_RDONLY | O_DIRECTORY)
+        let descriptor = PathBytes.withCString(directory.path) { open($0, O_RDONLY | O_DIRECTORY) }
         guard descriptor >= 0 else { return }
         fsync(descriptor)
         close(descriptor)

@@ -92,7 +92,7 @@ public final class SubtitleExtractor {
         let offset = -(source.startTime ?? 0)
         let none = cffmpeg_nopts_value()
         var lastTime = 0.0
-        var damage: String?
+        var damage = source.openingDamage
         var code: Int32 = 0
         while true {
             let (readCode, lines) = MediaLog.capture { av_read_frame(context, packet.packet) }

@@ -62,17 +62,27 @@ public enum EventTextRuns {
         FontRequest(name: style.fontName, bold: style.isBold, italic: style.isItalic)
     }
 
+    /// The name a `\fn` tag gives: inside `\t(...)` it ends at the `)` that closes the animation, as libass and
+    /// the rewriter read it (`{\t(\fnNoto Sans CJK SC)}` names `Noto Sans CJK SC`).
+    static func fontName(_ value: Substring, insideAnimation: Bool) -> String {
+        guard insideAnimation, let close = value.firstIndex(of: ")") else { return String(value) }
+        return value[..<close].trimmingCharacters(in: .whitespaces)
+    }
+
     /// Applies the tags of one override block.
     private static func apply(
         _ block: Substring, to font: inout FontRequest, drawing: inout Bool, style: AssStyle, styles: [AssStyle]
     ) {
         // Tags start with a backslash; text between tags inside braces is a comment.
-        for tag in block.split(separator: "\\", omittingEmptySubsequences: true).dropFirst(
+        var openParentheses = 0
+        for rawTag in block.split(separator: "\\", omittingEmptySubsequences: true).dropFirst(
             block.hasPrefix("\\") ? 0 : 1)
         {
-            let tag = tag.trimmingCharacters(in: .whitespaces)
+            let insideAnimation = openParentheses > 0
+            openParentheses = max(0, openParentheses + rawTag.count { $0 == "(" } - rawTag.count { $0 == ")" })
+            let tag = rawTag.trimmingCharacters(in: .whitespaces)
             if tag.hasPrefix("fn") {
-                let name = String(tag.dropFirst(2))
+                let name = fontName(tag.dropFirst(2), insideAnimation: insideAnimation)
                 // An empty `\fn` and `\fn0` go back to the style's font, as in libass.
                 font.name = name.isEmpty || name == "0" ? style.fontName : name
             } else if tag.hasPrefix("fs") || tag.hasPrefix("fsc") || tag.hasPrefix("fsp") || tag.hasPrefix("fe")

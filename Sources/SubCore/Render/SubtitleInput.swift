@@ -32,7 +32,7 @@ public struct SubtitleInput: Sendable {
     public init(contentsOf path: String) throws(RenderError) {
         let data: Data
         do {
-            data = try Data(contentsOf: URL(fileURLWithPath: path))
+            data = Data(try InputFile.read(path).bytes)
         } catch {
             throw .unreadable(file: path, cause: RenderError.fileCause(error))
         }
@@ -74,6 +74,16 @@ public struct SubtitleInput: Sendable {
 }
 
 extension RenderError {
+    /// A short cause for a refused or failed read (`no such file`, `permission denied`, `a FIFO (named pipe), not
+    /// a regular file`).
+    static func fileCause(_ error: InputFileError) -> String {
+        switch error {
+        case .system(_, ENOENT): return "no such file"
+        case .system(_, let code): return String(cString: strerror(code)).lowercased()
+        default: return error.description
+        }
+    }
+
     /// A short cause for a file-system error (`no such file`, `permission denied`).
     static func fileCause(_ error: any Error) -> String {
         let nsError = error as NSError

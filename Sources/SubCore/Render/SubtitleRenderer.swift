@@ -68,7 +68,7 @@ public final class SubtitleRenderer {
         }
         for (path, _) in setup.fontFiles(warnings: &warnings) {
             do {
-                library.addFont(name: path, data: try Data(contentsOf: URL(fileURLWithPath: path)))
+                library.addFont(name: path, data: Data(try InputFile.read(path).bytes))
             } catch {
                 warnings.append(FontWarning(file: path, cause: RenderError.fileCause(error)))
             }

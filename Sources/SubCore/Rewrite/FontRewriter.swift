@@ -6,6 +6,8 @@ public enum FontReferenceKind: String, Sendable, Hashable, Codable {
     case fnTag = "fn"
     /// The `face` attribute of an SRT/WebVTT `<font>` tag.
     case fontTag = "font"
+    /// A family of a `font-family` property in a WebVTT `STYLE` block.
+    case fontFamily = "font-family"
 }
 
 /// What happened to the references of one kind that named one font: rewritten to which face, or kept, and why.

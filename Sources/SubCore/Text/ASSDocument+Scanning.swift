@@ -213,15 +213,22 @@ extension ASSDocument {
     }
 
     /// The text of an event as shown: closed `{...}` blocks removed, `\N` and `\n` as line breaks, `\h` as a
-    /// no-break space. A `{` without its `}` is text, as libass reads it.
+    /// no-break space, and drawings (`{\p1}m 0 0 l 10 0 ...{\p0}`, vector commands, not words) left out.
+    /// A `{` without its `}` is text, as libass reads it.
     static func plainText(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(range.count)
+        var drawing = false
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = buffer[index]
             if byte == 0x7B, let close = firstIndex(of: 0x7D, in: buffer, from: index + 1, to: range.upperBound) {
+                if let scale = drawingScale(buffer, index + 1..<close) { drawing = scale > 0 }
                 index = close + 1
+                continue
+            }
+            if drawing {
+                index += 1
                 continue
             }
             if byte == 0x5C, index + 1 < range.upperBound {
@@ -241,6 +248,45 @@ extension ASSDocument {
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
+    }
+}
+
+extension ASSDocument {
+    /// The value of the last `\p<digits>` tag in an override block (`\p1` starts a drawing, `\p0` ends it), or
+    /// nil when the block has none (`\pos` and `\pbo` are other tags).
+    static func drawingScale(_ buffer: UnsafeBufferPointer<UInt8>, _ block: Range<Int>) -> Int? {
+        var scale: Int?
+        var index = block.lowerBound
+        while index + 1 < block.upperBound {
+            if buffer[index] == 0x5C, buffer[index + 1] == 0x70 {  // "\p"
+                var value = 0
+                var digits = 0
+                var cursor = index + 2
+                while cursor < block.upperBound, buffer[cursor].isDigit, digits < 9 {
+                    value = value * 10 + Int(buffer[cursor] - 0x30)
+                    digits += 1
+                    cursor += 1
+                }
+                if digits > 0 { scale = value }
+                index = cursor
+                continue
+            }
+            index += 1
+        }
+        return scale
+    }
+
+    /// Whether an event's text switches drawing mode on in any closed override block.
+    static func hasDrawing(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Bool {
+        var index = range.lowerBound
+        while index < range.upperBound {
+            guard let open = firstIndex(of: 0x7B, in: buffer, from: index, to: range.upperBound),
+                let close = firstIndex(of: 0x7D, in: buffer, from: open + 1, to: range.upperBound)
+            else { return false }
+            if let scale = drawingScale(buffer, open + 1..<close), scale > 0 { return true }
+            index = close + 1
+        }
+        return false
     }
 }
 

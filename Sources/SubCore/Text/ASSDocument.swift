@@ -90,13 +90,16 @@ public struct ASSDocument: Sendable {
                     }
                     times.append(milliseconds)
                 }
+                let plain = ASSDocument.plainText(buffer, text)
+                // A line that is only a drawing (`{\p1}m 0 0 l ...`) shows no words.
+                if plain.allSatisfy(\.isWhitespace), ASSDocument.hasDrawing(buffer, text) { return }
                 let style =
                     fields.styleIndexField.flatMap { $0 < fields.count ? fields[$0] : nil }
                     .map { buffer.string(buffer.trimmingBlanks($0)) } ?? ""
                 result.append(
                     DialogueLine(
                         startMilliseconds: times[0], endMilliseconds: times[1], style: style,
-                        rawText: buffer.string(text), plainText: ASSDocument.plainText(buffer, text)))
+                        rawText: buffer.string(text), plainText: plain))
             }
         }
         if let failure { throw failure }

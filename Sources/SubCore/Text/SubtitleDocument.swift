@@ -2,10 +2,11 @@
 public enum SubtitleFormat: String, Sendable, CaseIterable {
     case ass, ssa, srt, vtt
 
-    /// The format for a path's extension (any case), or nil for other files.
+    /// The format for a path's extension (any case; `.webvtt` is WebVTT too), or nil for other files.
     public init?(path: String) {
         guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return nil }
-        self.init(rawValue: path[path.index(after: dot)...].lowercased())
+        let name = path[path.index(after: dot)...].lowercased()
+        self.init(rawValue: name == "webvtt" ? "vtt" : name)
     }
 }
 

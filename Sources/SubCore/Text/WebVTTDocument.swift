@@ -163,7 +163,7 @@ enum MarkupText {
         var index = range.lowerBound
         while index < range.upperBound {
             let byte = buffer[index]
-            if byte == 0x3C, let close = firstIndex(of: 0x3E, in: buffer, from: index + 1, to: range.upperBound) {
+            if byte == 0x3C, let close = tagEnd(buffer, from: index + 1, to: range.upperBound) {
                 index = close + 1
                 continue
             }
@@ -194,5 +194,23 @@ enum MarkupText {
             index += 1
         }
         return String(decoding: output, as: UTF8.self)
+    }
+
+    /// The `>` that ends a tag whose `<` is just before `start`, skipping quoted attribute values
+    /// (`<font face="a>b">` ends at the last `>`); a quote without its closing quote is an ordinary byte. Nil when
+    /// no `>` ends it before `end`. The rewriter reads `<font>` tags the same way, so a tag's text does not change
+    /// when its attribute values are rewritten.
+    static func tagEnd(_ buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Int? {
+        var index = start
+        while index < end {
+            let byte = buffer[index]
+            if byte == 0x3E { return index }
+            if byte == 0x22 || byte == 0x27, let closing = firstIndex(of: byte, in: buffer, from: index + 1, to: end) {
+                index = closing + 1
+                continue
+            }
+            index += 1
+        }
+        return nil
     }
 }

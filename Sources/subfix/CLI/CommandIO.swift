@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import Synchronization
 
 /// Where a command writes: standard output for results, standard error for errors and progress.
@@ -53,17 +54,21 @@ final class CommandIO: Sendable {
 
     /// Writes a line to standard output.
     func print(_ line: String) { writeOut(line + "\n") }
+    /// Writes one report line to standard output with control characters and raw file-name bytes escaped
+    /// (`MessageText`): for lines that carry names or text from files.
+    func printLine(_ line: String) { writeOut(MessageText.escaped(line) + "\n") }
     /// Writes one JSON object as one line to standard output.
     func printJSON(_ value: JSON) { writeOut(value.serialized() + "\n") }
     /// Writes a line to standard error.
     func printError(_ line: String) { writeErr(line + "\n") }
-    /// Prints `subfix: error: <file>: <cause>` (or without the file) to standard error.
+    /// Prints `subfix: error: <file>: <cause>` (or without the file) to standard error, as one line: control
+    /// characters and raw file-name bytes from either part are escaped (`MessageText`).
     func error(_ cause: String, file: String? = nil) {
-        printError("subfix: error: " + (file.map { "\($0): " } ?? "") + cause)
+        printError("subfix: error: " + MessageText.escaped((file.map { "\($0): " } ?? "") + cause))
     }
-    /// Prints `subfix: warning: <file>: <cause>` to standard error.
+    /// Prints `subfix: warning: <file>: <cause>` to standard error, escaped as `error` is.
     func warning(_ cause: String, file: String? = nil) {
-        printError("subfix: warning: " + (file.map { "\($0): " } ?? "") + cause)
+        printError("subfix: warning: " + MessageText.escaped((file.map { "\($0): " } ?? "") + cause))
     }
     /// Writes raw text to standard error without a newline (progress lines use `\r`).
     func progress(_ text: String) { writeErr(text) }

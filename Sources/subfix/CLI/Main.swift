@@ -1,10 +1,15 @@
 import Foundation
+import SubCore
 
 @main
 struct SubfixMain {
     static func main() {
         signal(SIGPIPE, SIG_IGN)
-        let status = SubfixCLI.run(Array(CommandLine.arguments.dropFirst()), io: .standard())
+        // Decoded from argv's bytes losslessly: a file name that is not UTF-8 still names its file (`PathBytes`).
+        let arguments = (1..<Int(CommandLine.argc)).map { index in
+            CommandLine.unsafeArgv[index].map { PathBytes.decode(cString: $0) } ?? ""
+        }
+        let status = SubfixCLI.run(arguments, io: .standard())
         exit(status.rawValue)
     }
 }

@@ -8,7 +8,8 @@ enum CheckCommand {
         summary: "Report the characters of each subtitle event that would render blank (missing glyphs).",
         positionals: [
             PositionalSpec(
-                name: "INPUT", minimum: 1, maximum: nil, help: "Subtitle files (.ass .ssa .srt .vtt) or media files.")
+                name: "INPUT", minimum: 1, maximum: nil,
+                help: "Subtitle files (.ass .ssa .srt .vtt) or media files, or folders walked for them.")
         ],
         options: RenderInputs.trackOptions + FontSetupOptions.options + [
             .flag("json", "One JSON object per file on stdout."), LibraryLocation.option,
@@ -61,9 +62,12 @@ enum CheckCommand {
         let setup = FontSetupOptions.setup(arguments)
         let catalog = try FontSetupOptions.catalog(setup, io: io)
         var status = ExitStatus.success
-        for input in arguments.positionals {
+        // Folders are walked as `fix` walks them (subtitle and media files, in name order).
+        for found in FixInputs.collect(arguments.positionals) {
+            let input = found.path
             let report: GlyphCheckReport
             do {
+                if let problem = found.problem { throw CommandFailure(file: input, cause: problem) }
                 let (subtitle, _) = try RenderInputs.load(input, arguments: arguments)
                 let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: 640, height: 360)
                 // Attachments and [Fonts] travel with the input: they join the catalog for this file only.
@@ -99,13 +103,13 @@ enum CheckCommand {
     static func print(_ report: GlyphCheckReport, io: CommandIO) {
         for entry in report.missing {
             let face = entry.face.map { "drawn with \($0)" } ?? "not found, nothing to fall back to"
-            io.print(
+            io.printLine(
                 "\(report.file): event \(entry.event) at \(RenderTime.format(entry.start)): font '\(entry.font)' (\(face))"
                     + " lacks \(String(String.UnicodeScalarView(entry.characters))) in \"\(entry.text)\"")
         }
         let verdict =
             report.missing.isEmpty ? "all characters covered" : "\(report.eventsWithMissingGlyphs) with missing glyphs"
-        io.print("\(report.file): \(report.events) event\(report.events == 1 ? "" : "s"), \(verdict)")
+        io.printLine("\(report.file): \(report.events) event\(report.events == 1 ? "" : "s"), \(verdict)")
     }
 
     static func json(_ report: GlyphCheckReport) -> JSON {

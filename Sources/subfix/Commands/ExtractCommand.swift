@@ -80,8 +80,9 @@ enum ExtractCommand {
                 let result = try SubtitleExtractor(file: media).extract(tracks: streams, format: request.format)
                 let directory = request.outDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent()
                 let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                let readable = withoutEmptyTracks(result, file: path, io: io, status: &status)
                 let written = try SubtitleTrackWriter.write(
-                    result.tracks, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
+                    readable, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
                 for item in written {
                     let fixed = fixer?.results[item.track.stream.index]
                     report(item, fixed: fixed, file: path, json: arguments.has("json"), io: io)
@@ -116,6 +117,20 @@ enum ExtractCommand {
             return .someFailed
         }
         return status
+    }
+
+    /// The tracks that hold anything: a track of a truncated file that gave nothing (0 bytes) is reported and not
+    /// written, so an empty file never passes for an extracted track.
+    static func withoutEmptyTracks(
+        _ result: ExtractionResult, file: String, io: CommandIO, status: inout ExitStatus
+    ) -> [ExtractedTrack] {
+        result.tracks.filter { track in
+            guard track.data.isEmpty, result.interruption != nil else { return true }
+            let name = "track \(track.stream.playerIndex ?? 0)"
+            io.warning("\(name): nothing of it was readable; no file written", file: file)
+            status = .someFailed
+            return false
+        }
     }
 
     /// The tracks the options name; for `--all`, every text track (bitmap tracks are skipped with a warning).
@@ -182,8 +197,8 @@ enum ExtractCommand {
                 line += ", fixed (\(fixed.countsText))"
                 line += fixed.leftAloneText
             }
-            io.print(line)
-            for detail in fixed?.detailLines ?? [] { io.print(detail) }
+            io.printLine(line)
+            for detail in fixed?.detailLines ?? [] { io.printLine(detail) }
         }
     }
 
@@ -199,7 +214,7 @@ enum ExtractCommand {
                     ("output", .string(item.url.relativePath)),
                 ]))
         } else {
-            io.print(
+            io.printLine(
                 "\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")
         }
     }

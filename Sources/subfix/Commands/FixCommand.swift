@@ -56,6 +56,7 @@ enum FixCommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
+        TemporaryFiles.reset()
         let databasePath = try LibraryLocation.path(arguments, io: io)
         let modes = ["out", "in-place", "dry-run"]
         try arguments.exclusive(modes)
@@ -90,7 +91,10 @@ enum FixCommand {
         // The job log's database opens on another thread while the files are fixed.
         let pending = databasePath.map(PendingLibrary.init(path:))
         var excluded: String?
-        if case .folder(let folder) = destination { excluded = folder }
+        if case .folder(let folder) = destination {
+            excluded = folder
+            if let failure = FixInputs.outputFolderIsInput(arguments.positionals, out: folder) { throw failure }
+        }
         let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
         let (outputs, claims) = outputPaths(inputs, destination: destination)
         let results = process(
@@ -223,7 +227,7 @@ enum FixCommand {
             io.printJSON(result.json)
         } else {
             io.print(result.line)
-            for line in result.detailLines { io.print(line) }
+            for line in result.detailLines { io.printLine(line) }
             if let diff = result.diff, !diff.isEmpty { io.print(String(diff.dropLast())) }
         }
     }

@@ -24,7 +24,7 @@ enum JobsCommand {
             if arguments.has("json") {
                 io.printJSON(json(job))
             } else {
-                io.print(line(job))
+                io.printLine(line(job))
             }
         }
         return .success

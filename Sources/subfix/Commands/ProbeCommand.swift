@@ -28,7 +28,7 @@ enum ProbeCommand {
                 io.printJSON(json(media))
             } else {
                 if position > 0 { io.print("") }
-                table(media).forEach(io.print)
+                table(media).forEach(io.printLine)
             }
         }
         return status

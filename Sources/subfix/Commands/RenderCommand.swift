@@ -8,11 +8,13 @@ enum RenderCommand {
         summary: "Render subtitle frames to PNG through libass.",
         positionals: [
             PositionalSpec(
-                name: "INPUT", minimum: 1, maximum: 1, help: "A subtitle file (.ass .ssa .srt .vtt) or a media file.")
+                name: "INPUT", minimum: 1, maximum: nil,
+                help: "Subtitle files (.ass .ssa .srt .vtt) or media files, or folders walked for them.")
         ],
         options: RenderInputs.trackOptions + [
             .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
             .value("every", "DURATION", "Render a frame every DURATION from 0 until the last subtitle ends."),
+            .value("max-frames", "N", "Refuse to render more than N frames per input (default 10000)."),
             .value("size", "WxH", "Frame size (default 1280x720, at most 8192x8192)."),
             .value("background", "KIND", "transparent (default), black, checker or video."),
         ] + FontSetupOptions.options + [
@@ -30,36 +32,53 @@ enum RenderCommand {
             """,
         run: run)
 
-    /// Renders, then records the run in the job log: one file record per PNG written, or the input when it failed.
+    /// Renders each input (folders walked as `fix` walks them), then records the run in the job log: one file
+    /// record per PNG written, or the input when it failed. Several inputs need `--out-dir` (and no `--out` or
+    /// `--sheet`); a failed input is reported and the others still rendered.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
         let databasePath = try LibraryLocation.path(arguments, io: io)
-        let input = arguments.positionals[0]
+        let inputs = FixInputs.collect(arguments.positionals)
+        if inputs.count != 1 || arguments.positionals.count != 1 {
+            for option in ["out", "sheet"] where arguments.has(option) {
+                throw UsageError.invalidValue(
+                    option: option, value: arguments.value(option) ?? "",
+                    expected: "one input; use --out-dir for \(inputs.count) inputs")
+            }
+        }
         var files = JobFiles()
         var frames = 0
-        do {
-            try render(arguments, io: io, files: &files, frames: &frames)
-        } catch {
-            if error is UsageError { throw error }
-            let failure = error as? CommandFailure
-            files.add(input, status: "failed", error: failure?.cause ?? "\(error)")
-            JobLog.record(
-                "render", arguments: arguments, started: started, failed: true,
-                counts: ["frames": frames, "files": 0], files: files.records, databasePath: databasePath, io: io)
-            throw error
+        var failures: [any Error] = []
+        for found in inputs {
+            do {
+                if let problem = found.problem { throw CommandFailure(file: found.path, cause: problem) }
+                try render(arguments, input: found.path, io: io, files: &files, frames: &frames)
+            } catch {
+                if error is UsageError { throw error }
+                let failure = error as? CommandFailure
+                files.add(found.path, status: "failed", error: failure?.cause ?? "\(error)")
+                failures.append(error)
+                // With several inputs each failure is reported as it happens; a single one is thrown below.
+                guard inputs.count > 1 else { continue }
+                if let failure {
+                    io.error(failure.cause, file: failure.file)
+                } else {
+                    io.error(String(describing: error))
+                }
+            }
         }
         JobLog.record(
-            "render", arguments: arguments, started: started, failed: false,
-            counts: ["frames": frames, "files": files.records.count], files: files.records,
+            "render", arguments: arguments, started: started, failed: !failures.isEmpty,
+            counts: ["frames": frames, "files": files.records.count { $0.status != "failed" }], files: files.records,
             databasePath: databasePath, io: io)
-        return .success
+        if inputs.count == 1, let failure = failures.first { throw failure }
+        return failures.isEmpty ? .success : .someFailed
     }
 
     /// Renders the frames the options ask for; `files` gets the PNGs written, `frames` counts the frames rendered.
     private static func render(
-        _ arguments: ParsedArguments, io: CommandIO, files: inout JobFiles, frames: inout Int
+        _ arguments: ParsedArguments, input: String, io: CommandIO, files: inout JobFiles, frames: inout Int
     ) throws {
-        let input = arguments.positionals[0]
         let requested = try requestedTimes(arguments)
         let size =
             try arguments.value("size").map { text throws(UsageError) in
@@ -94,6 +113,8 @@ enum RenderCommand {
         let setup = FontSetupOptions.setup(arguments)
         let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: size.width, height: size.height)
         var times = requested.at
+        let stepped = requested.every.map { step in renderer.endTime <= 0 ? 0 : (renderer.endTime - 1) / step + 1 } ?? 0
+        try checkFrameCount(times.count + stepped, arguments: arguments, input: input)
         if let step = requested.every { times += Array(stride(from: 0, to: renderer.endTime, by: step)) }
         if arguments.has("out"), times.count > 1 {
             throw UsageError.invalidValue(
@@ -170,7 +191,7 @@ enum RenderCommand {
                             ("out", .optional(path)),
                         ]))
                 } else if let path {
-                    io.print("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
+                    io.printLine("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
                 }
             }
             if encodedAny {
@@ -194,7 +215,7 @@ enum RenderCommand {
                             ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(placed)),
                         ]))
                 } else {
-                    io.print("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
+                    io.printLine("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
                 }
             }
         } catch {
@@ -212,6 +233,20 @@ enum RenderCommand {
                     times.count, changedFrames, total.libass * 1000 / count, total.compositing * 1000 / count,
                     total.encoding * 1000 / count))
         }
+    }
+
+    /// The most frames one input may give unless `--max-frames` says otherwise: 10,000 PNGs of 1280x720 are
+    /// already some 250 MB; `--every 0.001` over a 10-minute file would be 600,000.
+    static let defaultMaxFrames = 10_000
+
+    /// Fails, before anything is rendered, when `count` frames are more than `--max-frames` (default 10,000).
+    static func checkFrameCount(_ count: Int, arguments: ParsedArguments, input: String) throws {
+        let limit = try arguments.integer("max-frames", in: 1...Int(Int32.max)) ?? defaultMaxFrames
+        guard count > limit else { return }
+        throw CommandFailure(
+            file: input,
+            cause: "would render \(count) frames, more than the limit of \(limit)"
+                + " (use a longer --every, or raise the limit with --max-frames \(count))")
     }
 
     /// The times of `--at` (in order) and the step of `--every`.

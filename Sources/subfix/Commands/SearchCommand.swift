@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import SubDB
 import SubfixLibrary
 
@@ -16,7 +17,7 @@ enum SearchCommand {
             LibraryLocation.option,
             .value("lang", "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
             .value("path", "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
-            .value("limit", "N", "At most N hits (default 20)."),
+            .value("limit", "N", "At most N hits (default 20; 0 for every hit)."),
             .value("context", "N", "Also show N lines before and after each hit."),
             .flag("json", "One JSON object per hit."),
         ],
@@ -33,7 +34,8 @@ enum SearchCommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
-        let limit = try arguments.integer("limit", in: 1...10_000) ?? 20
+        let requestedLimit = try arguments.integer("limit", in: 0...Int(Int32.max)) ?? 20
+        let limit = requestedLimit == 0 ? Int.max : requestedLimit
         let context = try arguments.integer("context", in: 0...100) ?? 0
         // Paths are stored absolute: a relative pattern is taken from the current directory.
         let pattern = arguments.value("path").map { pattern in
@@ -80,7 +82,7 @@ enum SearchCommand {
 
     /// `path [track 2, ja] 00:00:01.000 --> 00:00:02.500`
     static func header(_ hit: DialogueHit) -> String {
-        var text = DisplayPath.show(hit.path)
+        var text = MessageText.escaped(DisplayPath.show(hit.path))
         var details: [String] = []
         if let track = hit.source.playerIndex { details.append("track \(track)") }
         if let language = hit.source.language { details.append(language) }
@@ -102,7 +104,10 @@ enum SearchCommand {
         }.joined()
     }
 
-    static func oneLine(_ text: String) -> String { text.replacingOccurrences(of: "\n", with: " / ") }
+    /// Line breaks as ` / `; other control characters from the file escaped (`MessageText`).
+    static func oneLine(_ text: String) -> String {
+        MessageText.escaped(text.replacingOccurrences(of: "\n", with: " / "))
+    }
 
     /// `{"file","track","language","start","end","text","snippet","rank"}`
     static func json(_ hit: DialogueHit) -> JSON {

@@ -13,58 +13,27 @@ enum FixFileSystem {
     /// The message for an errno value.
     static func message(_ code: Int32) -> String { String(cString: strerror(code)) }
 
-    /// The whole content of the file at `path`.
+    /// The whole content of the file at `path`, refusing FIFOs, devices and folders and anything over the size
+    /// limit (`InputFile`).
     static func read(_ path: String) throws(FixFailure) -> (bytes: [UInt8], mode: mode_t) {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
-        defer { close(descriptor) }
-        var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw FixFailure(cause: "cannot read: \(message(errno))") }
-        if info.st_mode & S_IFMT == S_IFDIR { throw FixFailure(cause: "cannot read: \(message(EISDIR))") }
-        // Sized from fstat, plus one byte so that a full buffer means the file grew since; not zero-filled.
-        let expected = max(Int(info.st_size), 0) + 1
-        var failure: Int32?
-        var bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
-            adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
-            while initialized < buffer.count {
-                let count = Glibc.read(
-                    descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    failure = errno
-                    return
-                }
-                if count == 0 { return }
-                initialized += count
-            }
+        do {
+            return try InputFile.read(path)
+        } catch {
+            throw FixFailure(cause: error.description)
         }
-        if let failure { throw FixFailure(cause: "cannot read: \(message(failure))") }
-        if bytes.count == expected {
-            // The file grew while being read: read the rest in chunks.
-            var chunk = [UInt8](repeating: 0, count: 65536)
-            while true {
-                let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    throw FixFailure(cause: "cannot read: \(message(errno))")
-                }
-                if count == 0 { break }
-                bytes.append(contentsOf: chunk[..<count])
-            }
-        }
-        return (bytes, info.st_mode & 0o7777)
     }
 
-    /// Asks for transparent huge pages on a large buffer about to be filled: one page fault per 2 MB instead of
-    /// one per 4 kB (a fifth of the time of fixing a 20 MB file went to page faults). The corresponding C call is
-    /// `madvise`; where huge pages are off it changes nothing.
-    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
-        let huge = 2 << 20
-        guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
-        let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)
-        let end = (Int(bitPattern: base) + buffer.count) & ~(huge - 1)
-        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, MADV_HUGEPAGE)
+    /// Writes `original` to `backup` atomically, unless a file is there already: a backup holding exactly
+    /// `original` is what a run killed between the backup and the rewrite left, and is kept as it is (the rerun
+    /// goes on); any other file there is never overwritten.
+    static func keepBackup(_ original: [UInt8], at backup: String, mode: mode_t) throws(FixFailure) {
+        if exists(backup) {
+            if let held = try? read(backup).bytes, held == original { return }
+            throw FixFailure(
+                cause: "backup '\(backup)' already exists; not overwriting it"
+                    + " (move it away or choose another --backup-suffix)")
+        }
+        try writeAtomically(original, to: backup, mode: mode)
     }
 
     /// Writes `bytes` to `path` atomically: a temporary file in the same folder, `fsync`, then `rename` over the
@@ -81,13 +50,22 @@ enum FixFileSystem {
         let slash = path.lastIndex(of: "/")
         let folder = slash.map { String(path[..<$0]) } ?? "."
         let name = slash.map { String(path[path.index(after: $0)...]) } ?? path
-        var template = Array((folder + "/." + name + ".subfix-XXXXXX").utf8CString)
-        let descriptor = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
-            guard let base = buffer.baseAddress else { return -1 }
-            return mkstemp(base)
+        TemporaryFiles.removeStale(in: folder)
+        var template =
+            PathBytes.encode(folder + "/." + name + TemporaryFiles.marker + "XXXXXX").map {
+                CChar(bitPattern: $0)
+            } + [0]
+        let descriptor = TemporaryFiles.withFolderLock(folder, exclusive: false) {
+            let created = template.withUnsafeMutableBufferPointer { buffer -> Int32 in
+                guard let base = buffer.baseAddress else { return -1 }
+                return mkstemp(base)
+            }
+            // Held until the descriptor closes: a later run sees the file as in use, not as left by a dead subfix.
+            if created >= 0 { flock(created, LOCK_EX) }
+            return created
         }
         guard descriptor >= 0 else { throw FixFailure(cause: "cannot write '\(path)': \(message(errno))") }
-        let temporary = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let temporary = PathBytes.decode(template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) })
         var sink = FixFileSink(descriptor: descriptor)
         produce(&sink)
         sink.flush()
@@ -99,11 +77,13 @@ enum FixFileSystem {
             failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
         }
         close(descriptor)
-        if failure == nil, rename(temporary, path) != 0 {
+        if failure == nil,
+            PathBytes.withCString(temporary, { from in PathBytes.withCString(path) { rename(from, $0) } }) != 0
+        {
             failure = FixFailure(cause: "cannot write '\(path)': \(message(errno))")
         }
         if let failure {
-            unlink(temporary)
+            PathBytes.withCString(temporary) { _ = unlink($0) }
             throw failure
         }
     }
@@ -114,12 +94,12 @@ enum FixFileSystem {
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
-            if mkdir(current, 0o755) != 0 && errno != EEXIST {
+            if PathBytes.withCString(current, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
                 throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
             }
         }
         var info = stat()
-        guard stat(path, &info) == 0 else {
+        guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
             throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
@@ -129,21 +109,21 @@ enum FixFileSystem {
 
     /// The path with every symlink resolved (`realpath`), or nil when it cannot be resolved.
     static func resolved(_ path: String) -> String? {
-        guard let pointer = realpath(path, nil) else { return nil }
+        guard let pointer = PathBytes.withCString(path, { realpath($0, nil) }) else { return nil }
         defer { free(pointer) }
-        return String(validatingCString: pointer)
+        return PathBytes.decode(cString: pointer)
     }
 
     /// `stat` following symlinks; nil when it fails.
     static func status(_ path: String) -> stat? {
         var info = stat()
-        return stat(path, &info) == 0 ? info : nil
+        return PathBytes.withCString(path) { stat($0, &info) } == 0 ? info : nil
     }
 
     /// `lstat`: whether anything (even a dangling symlink) is at `path`.
     static func exists(_ path: String) -> Bool {
         var info = stat()
-        return lstat(path, &info) == 0
+        return PathBytes.withCString(path) { lstat($0, &info) } == 0
     }
 }
 

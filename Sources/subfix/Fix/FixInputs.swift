@@ -45,16 +45,33 @@ enum FixInputs {
         return inputs
     }
 
+    /// The failure for an input folder that is the `--out` folder itself (same device and inode, through any
+    /// symlink): its files would be written over themselves, and the walk skips the `--out` folder, so nothing
+    /// would be done at all. Nil when no argument is that folder.
+    static func outputFolderIsInput(_ arguments: [String], out: String) -> CommandFailure? {
+        guard let output = FixFileSystem.status(out), output.st_mode & S_IFMT == S_IFDIR else { return nil }
+        for argument in arguments {
+            guard let info = FixFileSystem.status(argument), info.st_mode & S_IFMT == S_IFDIR,
+                info.st_dev == output.st_dev, info.st_ino == output.st_ino
+            else { continue }
+            return CommandFailure(
+                file: argument,
+                cause:
+                    "the --out folder '\(out)' is this input folder itself (use --in-place to rewrite files in place)")
+        }
+        return nil
+    }
+
     private static func walk(
         _ folder: String, relative: String, info: stat, visited: inout Set<[UInt64]>, into inputs: inout [FixInput]
     ) {
         guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
         let names: [String]
-        do {
-            names = try FileManager.default.contentsOfDirectory(atPath: folder)
-        } catch {
-            let reason = (error as NSError).localizedFailureReason ?? "\(error)"
-            inputs.append(FixInput(path: folder, relativePath: relative, problem: "cannot list the folder: \(reason)"))
+        switch PathBytes.names(inFolder: folder) {
+        case .success(let found): names = found
+        case .failure(let error):
+            inputs.append(
+                FixInput(path: folder, relativePath: relative, problem: "cannot list the folder: \(error.reason)"))
             return
         }
         for name in names.sorted() {

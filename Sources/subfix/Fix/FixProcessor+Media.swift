@@ -118,13 +118,7 @@ extension FixProcessor {
                 if FixFileSystem.exists(output) {
                     let (current, currentMode) = try FixFileSystem.read(output)
                     if current == bytes { return result }
-                    let backup = output + suffix
-                    if FixFileSystem.exists(backup) {
-                        throw FixFailure(
-                            cause: "backup '\(backup)' already exists; not overwriting it"
-                                + " (move it away or choose another --backup-suffix)")
-                    }
-                    try FixFileSystem.writeAtomically(current, to: backup, mode: currentMode)
+                    try FixFileSystem.keepBackup(current, at: output + suffix, mode: currentMode)
                 }
                 try FixFileSystem.writeAtomically(bytes, to: output, mode: mode)
             }

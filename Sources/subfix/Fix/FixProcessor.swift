@@ -81,13 +81,7 @@ enum FixProcessor {
             try writeUnlessSame(fixed, to: output, mode: mode)
         case .inPlace(let suffix):
             guard result.status == .changed else { return }
-            let backup = input.path + suffix
-            if FixFileSystem.exists(backup) {
-                throw FixFailure(
-                    cause: "backup '\(backup)' already exists; not overwriting it"
-                        + " (move it away or choose another --backup-suffix)")
-            }
-            try FixFileSystem.writeAtomically(original, to: backup, mode: mode)
+            try FixFileSystem.keepBackup(original, at: input.path + suffix, mode: mode)
             // Through a symlink, the file it points to is rewritten and the link stays a link.
             try fixed.write(to: FixFileSystem.resolved(input.path) ?? input.path, mode: mode)
         }

@@ -111,6 +111,7 @@ struct FixFileResult: Sendable, Equatable {
             case .style: which = "style \(reference.style ?? "")"
             case .fnTag: which = "\\fn"
             case .fontTag: which = "<font face>"
+            case .fontFamily: which = "font-family"
             }
             let count = reference.count > 1 ? " (\(reference.count) times)" : ""
             lines.append("  \(which): \(reference.font) -> \(replacement)\(count): \(reference.reason)")
@@ -155,8 +156,11 @@ struct FixFileResult: Sendable, Equatable {
             + "(\(details))"
     }
 
-    /// The one line printed for this file without `--json`.
-    var line: String {
+    /// The one line printed for this file without `--json`, with control characters and raw name bytes escaped
+    /// (`MessageText`).
+    var line: String { MessageText.escaped(unescapedLine) }
+
+    private var unescapedLine: String {
         let padded = status.rawValue.padding(toLength: 9, withPad: " ", startingAt: 0)
         switch status {
         case .failed:

@@ -1,5 +1,7 @@
 /// A unified diff of two texts that have the same lines in the same order (font rewriting never adds or
-/// removes a line break), with three lines of context.
+/// removes a line break), with three lines of context, that `patch` applies: lines are split at LF only and
+/// keep every other byte (a CRLF file's carriage returns included), and a last line without a newline is
+/// followed by `\ No newline at end of file`, as GNU diff writes it.
 enum UnifiedDiff {
     static func make(old: [UInt8], new: [UInt8], oldName: String, newName: String) -> String {
         let oldLines = lines(old)
@@ -24,13 +26,13 @@ enum UnifiedDiff {
                     // A run of changed lines: all the old ones, then all the new ones.
                     var runEnd = position
                     while runEnd + 1 <= hunkEnd, changed[runEnd + 1] == changed[runEnd] + 1 { runEnd += 1 }
-                    for line in changed[position...runEnd] { output += "-" + oldLines[line] + "\n" }
-                    for line in changed[position...runEnd] { output += "+" + newLines[line] + "\n" }
+                    for line in changed[position...runEnd] { output += diffLine("-", oldLines[line]) }
+                    for line in changed[position...runEnd] { output += diffLine("+", newLines[line]) }
                     index = changed[runEnd] + 1
                     position = runEnd + 1
                     continue
                 } else {
-                    output += " " + oldLines[index] + "\n"
+                    output += diffLine(" ", oldLines[index])
                 }
                 index += 1
             }
@@ -39,22 +41,21 @@ enum UnifiedDiff {
         return output
     }
 
-    /// Lines split at LF, CRLF or CR, without their terminators.
-    private static func lines(_ utf8: [UInt8]) -> [String] {
-        var result: [String] = []
+    /// One line of a hunk: the marker, the line's bytes as they are, and its newline, or the note GNU diff and
+    /// `patch` use for a last line without one.
+    private static func diffLine(_ marker: String, _ line: (text: String, hasNewline: Bool)) -> String {
+        marker + line.text + (line.hasNewline ? "\n" : "\n\\ No newline at end of file\n")
+    }
+
+    /// Lines split at LF, each without its LF (a CR before it stays), and whether it had one.
+    private static func lines(_ utf8: [UInt8]) -> [(text: String, hasNewline: Bool)] {
+        var result: [(text: String, hasNewline: Bool)] = []
         var start = 0
-        var index = 0
-        while index < utf8.count {
-            let byte = utf8[index]
-            if byte == 0x0A || byte == 0x0D {
-                result.append(String(decoding: utf8[start..<index], as: UTF8.self))
-                index += byte == 0x0D && index + 1 < utf8.count && utf8[index + 1] == 0x0A ? 2 : 1
-                start = index
-            } else {
-                index += 1
-            }
+        for index in utf8.indices where utf8[index] == 0x0A {
+            result.append((String(decoding: utf8[start..<index], as: UTF8.self), true))
+            start = index + 1
         }
-        if start < utf8.count { result.append(String(decoding: utf8[start...], as: UTF8.self)) }
+        if start < utf8.count { result.append((String(decoding: utf8[start...], as: UTF8.self), false)) }
         return result
     }
 }

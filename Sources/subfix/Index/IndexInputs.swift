@@ -57,7 +57,7 @@ enum IndexInputs {
         for argument in arguments {
             let path = absolute(argument)
             var info = stat()
-            guard stat(path, &info) == 0 else {
+            guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
                 failures.append((argument, "cannot read: \(String(cString: strerror(errno)))"))
                 continue
             }
@@ -89,11 +89,11 @@ enum IndexInputs {
         into inputs: inout [IndexInput]
     ) {
         guard visited.insert([UInt64(info.st_dev), UInt64(info.st_ino)]).inserted else { return }
-        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return }
+        guard case .success(let names) = PathBytes.names(inFolder: folder) else { return }
         for name in names.sorted() {
             let path = folder + "/" + name
             var child = stat()
-            guard stat(path, &child) == 0 else { continue }
+            guard PathBytes.withCString(path, { stat($0, &child) }) == 0 else { continue }
             if child.st_mode & S_IFMT == S_IFDIR {
                 walk(path, info: child, visited: &visited, seen: &seen, into: &inputs)
             } else if child.st_mode & S_IFMT == S_IFREG, let kind = kind(of: name), seen.insert(path).inserted {

@@ -84,3 +84,31 @@ import Testing
         #expect(SearchCommand.timestamp(360_000_000) == "100:00:00.000")
     }
 }
+
+/// `search --limit` stopped at 10,000 with no way to get every hit (issue 16, item 15): `--limit 0` gives all.
+@Suite struct SearchLimitTests {
+    @Test func limitZeroGivesEveryHit() throws {
+        let fixture = try IndexFixture()
+        let body = (0..<30).map { "\($0 + 1)\n00:00:\(10 + $0),000 --> 00:00:\(10 + $0),500\n猫 \($0)\n" }
+        try Data(body.joined(separator: "\n").utf8).write(to: URL(fileURLWithPath: fixture.path + "/media/many.ja.srt"))
+        let (status, _, err) = fixture.run(["index", fixture.path + "/media", "--db", fixture.db])
+        #expect(status == .success && err == "")
+        let (_, all, allErrors) = fixture.run(["search", "猫", "--db", fixture.db, "--limit", "0"])
+        #expect(allErrors == "")
+        #expect(all.split(separator: "\n").count == 30)
+        let (_, some, _) = fixture.run(["search", "猫", "--db", fixture.db, "--limit", "25000"])
+        #expect(some.split(separator: "\n").count == 30)
+        let (_, twenty, _) = fixture.run(["search", "猫", "--db", fixture.db])
+        #expect(twenty.split(separator: "\n").count == 20)
+    }
+
+    /// `.webvtt` files were refused; they are WebVTT.
+    @Test func webvttFilesAreIndexed() throws {
+        let fixture = try IndexFixture()
+        try Data("WEBVTT\n\n00:00:01.000 --> 00:00:02.000\n犬です\n".utf8)
+            .write(to: URL(fileURLWithPath: fixture.path + "/media/a.webvtt"))
+        let (status, out, err) = fixture.run(["index", fixture.path + "/media", "--db", fixture.db])
+        #expect(status == .success && err == "")
+        #expect(out.contains("1 new"))
+    }
+}

@@ -5,9 +5,7 @@ import Testing
 /// them. Checked on the built executable through glibc's loader trace (`LD_DEBUG=files`).
 @Suite struct LazyFFmpegTests {
     /// The `subfix` executable built next to the test bundle.
-    static var executable: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("subfix")
-    }
+    static var executable: URL { SubfixBinary.executable }
 
     /// The libraries the dynamic loader opened while `subfix ARGS` ran, and its exit status.
     static func loadedLibraries(_ arguments: [String]) throws -> (libraries: Set<String>, status: Int32) {

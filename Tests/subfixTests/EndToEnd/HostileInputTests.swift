@@ -1,0 +1,154 @@
+import Foundation
+import SubCore
+import Testing
+
+private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你好</font>\n"
+
+/// Inputs a user can hand subfix by accident or on purpose, run through the built binary: none may hang, grow
+/// without bound, or reach the terminal raw.
+@Suite struct HostileInputTests {
+    /// A FIFO blocked `open` forever (issue 16, item 1); every command now refuses it at once.
+    @Test(arguments: [
+        ["fix", "f.srt", "--out", "o"], ["fix", "f.srt", "--dry-run"], ["index", "f.srt", "--db", "l.sqlite"],
+        ["check", "f.srt"], ["render", "f.srt", "--at", "1", "--out", "a.png"],
+    ])
+    func fifoIsRefusedNotWaitedOn(_ arguments: [String]) throws {
+        let folder = try SubfixBinary.folder("fifo")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #require(mkfifo(folder + "/f.srt", 0o644) == 0)
+        let run = try SubfixBinary.run(arguments, in: folder, limit: 30)
+        #expect(!run.hung)
+        #expect(run.status == 1)
+        #expect(run.errorLines.contains("subfix: error: f.srt: cannot read: a FIFO (named pipe), not a regular file"))
+    }
+
+    /// A FIFO named like a font in `--fonts-dir` would block FreeType's open: it is skipped with a warning.
+    @Test func fifoInTheFontsFolderIsSkipped() throws {
+        let folder = try SubfixBinary.folder("fontfifo")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/fonts", withIntermediateDirectories: false)
+        try #require(mkfifo(folder + "/fonts/x.ttf", 0o644) == 0)
+        try SubfixBinary.write(simHeiSRT, to: folder + "/a.srt")
+        for arguments in [
+            ["check", "a.srt", "--no-system-fonts", "--fonts-dir", "fonts"],
+            ["render", "a.srt", "--at", "1.5", "--out", "a.png", "--fonts-dir", "fonts"],
+        ] {
+            let run = try SubfixBinary.run(arguments, in: folder, limit: 60)
+            #expect(!run.hung)
+            #expect(
+                run.errorLines.contains(
+                    "subfix: warning: fonts/x.ttf: cannot read: a FIFO (named pipe), not a regular file"))
+        }
+    }
+
+    /// `probe` on a FIFO, and on a folder: a plain cause, no avformat errno (items 1 and 10).
+    @Test func probeRefusesFifosAndFolders() throws {
+        let folder = try SubfixBinary.folder("probe")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try #require(mkfifo(folder + "/f.mkv", 0o644) == 0)
+        try FileManager.default.createDirectory(atPath: folder + "/d.mkv", withIntermediateDirectories: false)
+        let run = try SubfixBinary.run(["probe", "f.mkv", "d.mkv"], in: folder, limit: 30)
+        #expect(!run.hung)
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines == [
+                "subfix: error: f.mkv: cannot read: a FIFO (named pipe), not a regular file",
+                "subfix: error: d.mkv: cannot read: a folder, not a regular file",
+            ])
+    }
+
+    /// A symlink to /dev/zero was read until memory ran out (item 2); now it is refused as a device.
+    @Test(arguments: [["fix", "z.srt", "--dry-run"], ["index", "z.srt", "--db", "l.sqlite"], ["check", "z.srt"]])
+    func endlessDevicesAreRefused(_ arguments: [String]) throws {
+        let folder = try SubfixBinary.folder("zero")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createSymbolicLink(atPath: folder + "/z.srt", withDestinationPath: "/dev/zero")
+        let run = try SubfixBinary.run(arguments, in: folder, limit: 30)
+        #expect(!run.hung)
+        #expect(run.status == 1)
+        #expect(run.errorLines.contains("subfix: error: z.srt: cannot read: a character device, not a regular file"))
+    }
+
+    /// A subtitle over the size limit gets one line naming the limit and how to raise it (item 2).
+    @Test func subtitlesOverTheLimitAreRefused() throws {
+        let folder = try SubfixBinary.folder("limit")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try SubfixBinary.write(String(repeating: simHeiSRT + "\n", count: 40), to: folder + "/big.srt")
+        let refused = try SubfixBinary.run(
+            ["fix", "big.srt", "--dry-run"], in: folder, environment: ["SUBFIX_MAX_INPUT_SIZE": "1K"])
+        #expect(refused.status == 1)
+        #expect(
+            refused.errorLines == [
+                "subfix: error: big.srt: cannot read: larger than the limit of 1 KiB (2680 bytes or more; raise it"
+                    + " with SUBFIX_MAX_INPUT_SIZE)"
+            ])
+        let raised = try SubfixBinary.run(
+            ["fix", "big.srt", "--dry-run"], in: folder, environment: ["SUBFIX_MAX_INPUT_SIZE": "1M"])
+        #expect(raised.status == 0)
+    }
+
+    /// ESC sequences in a malformed timestamp reached the terminal raw (item 6): now escaped, on one line.
+    @Test func controlCharactersInMessagesAreEscaped() throws {
+        let folder = try SubfixBinary.folder("escape")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try SubfixBinary.write(
+            "1\n00:00:01,000 --> 00:0\u{1B}]0;pwned\u{07}\u{1B}[31m\u{0C}x\u{2028}y\n\nhi\n", to: folder + "/e.srt")
+        try SubfixBinary.write("1\nbroken\n", to: folder + "/a\u{2028}b\u{1B}[2J.srt")
+        let run = try SubfixBinary.run(["fix", ".", "--dry-run"], in: folder)
+        #expect(run.status == 1)
+        #expect(!run.stderr.contains("\u{1B}") && !run.stderr.contains("\u{2028}") && !run.stderr.contains("\u{0C}"))
+        #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{2028}"))
+        #expect(
+            run.errorLines.contains(
+                "subfix: error: ./e.srt: 2:18: malformed timestamp '00:0\\x1b]0;pwned\\x07\\x1b[31m\\x0cx\\u{2028}y'"
+                    + " (expected HH:MM:SS,mmm)"))
+        #expect(run.stdout.contains("failed    ./a\\u{2028}b\\x1b[2J.srt\n"))
+    }
+
+    /// A name that is not UTF-8 could not be opened, and `index` skipped it (item 8): paths are bytes now, and
+    /// print escaped.
+    @Test func namesThatAreNotUTF8AreReadAndPrintedEscaped() throws {
+        let folder = try SubfixBinary.folder("bytes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: false)
+        let name = PathBytes.decode(Array("in/bad".utf8) + [0xFF, 0xFE] + Array(".srt".utf8))
+        let descriptor = PathBytes.withCString(folder + "/" + name) { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        try #require(descriptor >= 0)
+        _ = simHeiSRT.utf8CString.dropLast().withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+
+        let fixed = try SubfixBinary.shell(
+            "\"$SUBFIX\" fix \"$(printf 'in/bad\\377\\376.srt')\" --out out", in: folder)
+        #expect(fixed.stderr == "")
+        #expect(fixed.status == 0)
+        #expect(fixed.stdout.hasPrefix("changed   in/bad\\xff\\xfe.srt -> out/bad\\xff\\xfe.srt "))
+        let written = PathBytes.decode(Array("out/bad".utf8) + [0xFF, 0xFE] + Array(".srt".utf8))
+        #expect(PathBytes.withCString(folder + "/" + written) { access($0, R_OK) } == 0)
+
+        let indexed = try SubfixBinary.run(["index", "in", "--db", "l.sqlite"], in: folder)
+        #expect(indexed.status == 0)
+        #expect(indexed.stdout.contains("1 new"))
+        let found = try SubfixBinary.run(["search", "你好", "--db", "l.sqlite"], in: folder)
+        #expect(found.status == 0)
+        #expect(found.stdout.hasPrefix("in/bad\\xff\\xfe.srt 00:00:01.000 --> 00:00:02.000"))
+    }
+
+    /// `check` on a folder printed "NSCocoaErrorDomain error 256" (item 10): folders are walked as `fix` walks
+    /// them.
+    @Test func checkAndRenderWalkFolders() throws {
+        let folder = try SubfixBinary.folder("walk")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/d.srt", withIntermediateDirectories: false)
+        try SubfixBinary.write(simHeiSRT, to: folder + "/d.srt/a.srt")
+        try SubfixBinary.write(simHeiSRT, to: folder + "/d.srt/b.srt")
+        let checked = try SubfixBinary.run(["check", "d.srt/"], in: folder)
+        #expect(!checked.stderr.contains("NSCocoaErrorDomain"))
+        #expect(checked.stdout.contains("d.srt/a.srt: 1 event, "))
+        #expect(checked.stdout.contains("d.srt/b.srt: 1 event, "))
+        let rendered = try SubfixBinary.run(["render", "d.srt", "--at", "1.5", "--out-dir", "frames"], in: folder)
+        #expect(rendered.stderr == "")
+        #expect(rendered.status == 0)
+        let frames = try FileManager.default.contentsOfDirectory(atPath: folder + "/frames").sorted()
+        #expect(frames == ["a-00-00-01.500.png", "b-00-00-01.500.png"])
+    }
+}
