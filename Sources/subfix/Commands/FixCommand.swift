@@ -22,6 +22,10 @@ enum FixCommand {
                 "Rewrite the files themselves, keeping a backup of each; for a media file, write the sidecars next"
                     + " to it (the media file itself is never modified)."),
             .flag("dry-run", "Write nothing; report what would change."),
+            .flag(
+                "remux",
+                "For a Matroska file: write the file itself again with its text tracks fixed and subsets of the"
+                    + " faces they name attached (every other packet copied as is), instead of sidecars."),
         ] + RewriteOptions.rows + [
             .value("encoding", "utf8|keep", "Write UTF-8 (default) or keep each file's own encoding."),
             .value(
@@ -44,6 +48,15 @@ enum FixCommand {
             compares with the text as extracted. Bitmap tracks (PGS, VobSub, DVB) and files without subtitle
             tracks are reported as skipped. A truncated or damaged media file fails whole: no sidecar is written.
             With --json, media lines also carry track, subtitleIndex, stream and note.
+
+            With --remux, a Matroska file is written again instead (see FixProcessor+Remux): under --out DIR at the
+            mirrored path, or with --in-place over itself after keeping it as the backup (a temporary file next to
+            it is written, flushed and renamed into place; the path always holds the original or the new file).
+            Every stream is copied in order with its packets, tags and flags; each text track is replaced by its
+            fixed version; the faces the fixed tracks name are attached, cut to the characters they draw (as
+            application/x-truetype-font or font/otf; not when the same bytes are already attached). Other
+            containers (MP4, ...) are refused; a file with no text tracks is skipped, one with nothing to change
+            is not rewritten.
 
             --policy missing rewrites only the fonts that do not resolve in the font catalog (as libass resolves
             names; the catalog is what --fonts-dir, --no-system-fonts and --default-font describe, as for 'check')
@@ -89,18 +102,21 @@ enum FixCommand {
         }
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
-        let (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
-            arguments, io: io, keepEncoding: keep, encodingHint: hint)
+        let remux = arguments.has("remux")
+        var (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
+            arguments, io: io, keepEncoding: keep, encodingHint: hint, embed: arguments.has("embed") || remux)
+        let remuxEmbedder = remux ? fixer.embedder : nil
+        if !arguments.has("embed") { fixer.embedder = nil }
         let options = FixOptions(
             destination: destination, fixer: fixer, diff: arguments.has("diff") && !json,
-            reportsKeptFonts: reportsKeptFonts)
+            reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder)
 
         // The job log's database opens on another thread while the files are fixed.
         let pending = databasePath.map(PendingLibrary.init(path:))
         var excluded: String?
         if case .folder(let folder) = destination { excluded = folder }
         let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
-        let (outputs, claims) = outputPaths(inputs, destination: destination)
+        let (outputs, claims) = outputPaths(inputs, destination: destination, remux: remux)
         let results = process(
             inputs, outputs: outputs, claims: claims, options: options, jobs: jobs, io: io, json: json)
 
@@ -130,13 +146,14 @@ enum FixCommand {
     }
 
     /// The output path of each input (nil for `--dry-run`); for `--in-place` the input itself; for a media file
-    /// the folder its sidecars go to. A second input mapping to the same output gets a failure instead.
+    /// the folder its sidecars go to (with `remux`, the media file written, as for a subtitle file). A second
+    /// input mapping to the same output gets a failure instead.
     private static func outputPaths(
-        _ inputs: [FixInput], destination: FixDestination
+        _ inputs: [FixInput], destination: FixDestination, remux: Bool
     ) -> (paths: [Result<String?, FixFailure>], claims: FixClaims) {
         var claimed: [String: String] = [:]
         let paths = inputs.map { input -> Result<String?, FixFailure> in
-            if input.isMedia {
+            if input.isMedia && !remux {
                 switch destination {
                 case .dryRun: return .success(nil)
                 case .inPlace: return .success((input.path as NSString).deletingLastPathComponent)
@@ -190,6 +207,8 @@ enum FixCommand {
                 guard let index else { return }
                 let results: [FixFileResult]
                 switch outputs[index] {
+                case .success(let output) where inputs[index].isMedia && options.remuxEmbedder != nil:
+                    results = FixProcessor.processRemux(inputs[index], output: output, options: options)
                 case .success(let output) where inputs[index].isMedia:
                     results = FixProcessor.processMedia(
                         inputs[index], folder: output, options: options, claims: claims)
