@@ -15,7 +15,8 @@ public enum RemuxFonts {
 
     /// The characters `document` (a fixed track, UTF-8) draws with each font. For ASS/SSA, per style and `\fn`
     /// run (`ASSDocument.charactersByFont()`); SRT and WebVTT name fonts only in `<font face>`, so every
-    /// character of the track counts for each of `families` (the faces its references were rewritten to).
+    /// character of the track counts for each of `families` whose name the track mentions (which gives the same
+    /// answer for a track already fixed as for the track fixed now).
     public static func characters(
         in document: [UInt8], format: SubtitleFormat, file: String, families: [String]
     ) -> [String: Set<Unicode.Scalar>] {
@@ -23,10 +24,13 @@ public enum RemuxFonts {
         case .ass, .ssa:
             return (try? ASSDocument(utf8: document, file: file))?.charactersByFont() ?? [:]
         case .srt, .vtt:
-            guard !families.isEmpty else { return [:] }
-            var characters = Set(String(decoding: document, as: UTF8.self).unicodeScalars)
+            let text = String(decoding: document, as: UTF8.self)
+            let lowered = text.lowercased()
+            let named = families.filter { lowered.contains($0.lowercased()) }
+            guard !named.isEmpty else { return [:] }
+            var characters = Set(text.unicodeScalars)
             characters.subtract(["\n", "\r"])
-            return Dictionary(uniqueKeysWithValues: families.map { ($0, characters) })
+            return Dictionary(named.map { ($0, characters) }, uniquingKeysWith: { first, _ in first })
         }
     }
 

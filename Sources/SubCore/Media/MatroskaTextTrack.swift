@@ -53,8 +53,10 @@ public struct MatroskaTextTrack: Sendable {
         func add(_ text: String) { document += Array(text.utf8) }
         switch format {
         case .ass, .ssa:
+            // Events end their lines as the header does (ffmpeg writes CRLF headers).
+            let newline = header.firstIndex(of: 0x0A).map { $0 > 0 && header[$0 - 1] == 0x0D } == true ? "\r\n" : "\n"
             copy(header[...], part: -1)
-            if let last = header.last, last != 0x0A { add("\n") }
+            if let last = header.last, last != 0x0A { add(newline) }
             for (index, packet) in packets.enumerated() {
                 // ReadOrder, then Layer (or SSA's Marked), then the fields after the timing.
                 guard let first = packet.firstIndex(of: 0x2C),
@@ -63,14 +65,14 @@ public struct MatroskaTextTrack: Sendable {
                     // Not an event: kept as a comment line so its bytes still map back.
                     add("; ")
                     copy(packet[...], part: index)
-                    add("\n")
+                    add(newline)
                     continue
                 }
                 add("Dialogue: ")
                 copy(packet[(first + 1)..<second], part: index)
                 add(",0:00:00.00,0:00:00.00,")
                 copy(packet[(second + 1)...], part: index)
-                add("\n")
+                add(newline)
             }
         case .srt:
             for (index, packet) in packets.enumerated() {

@@ -60,7 +60,7 @@ extension FixProcessor {
                     }
                     let characters = RemuxFonts.characters(
                         in: fixed.text, format: track.format, file: input.path,
-                        families: fixed.rewrite.targetFamilies)
+                        families: embedder.families + fixed.rewrite.targetFamilies)
                     drawnByTrack.append(characters)
                     RemuxFonts.merge(characters, into: &drawn)
                     also += fixed.rewrite.targetFamilies
@@ -82,7 +82,10 @@ extension FixProcessor {
             }
             let notes = alreadyAttached.map { "\($0.font) is already attached as \($0.existing): not added again" }
             let plan = RemuxPlan(tracks: contents, attachments: added)
-            guard !contents.isEmpty || !added.isEmpty else {
+            var isFolder = false
+            if case .folder = options.destination { isFolder = true }
+            // Under --out the output mirrors the inputs: a file with nothing to change is copied all the same.
+            guard !contents.isEmpty || !added.isEmpty || (isFolder && output != nil) else {
                 for index in results.indices { results[index].output = nil }
                 results[0].embedNote = (notes + ["nothing to change: the file is not rewritten"]).joined(separator: "; ")
                 return results
