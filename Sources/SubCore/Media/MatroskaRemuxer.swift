@@ -264,7 +264,8 @@ private final class MatroskaMuxer {
         }
         var code = avcodec_parameters_copy(parameters, source)
         if code < 0 { throw MediaError.library("avcodec_parameters_copy", code, file: file) }
-        parameters.pointee.codec_tag = 0
+        // The codec tag stays: it came from a Matroska demuxer, so the Matroska muxer knows it (raw video
+        // needs its FourCC, as in ffmpeg's stream copy).
         stream.pointee.time_base = input.pointee.time_base
         stream.pointee.disposition = input.pointee.disposition
         stream.pointee.avg_frame_rate = input.pointee.avg_frame_rate
