@@ -53,7 +53,8 @@ public enum ProcessRunner {
     /// of the video and audio streams (timestamps, size, MD5 of the bytes).
     public static func framemd5(_ input: String) throws -> String {
         let outcome = try run(
-            "ffmpeg", ["-nostdin", "-v", "error", "-i", input, "-map", "0:v", "-map", "0:a", "-f", "framemd5", "-c", "copy", "-"])
+            "ffmpeg",
+            ["-nostdin", "-v", "error", "-i", input, "-map", "0:v", "-map", "0:a", "-f", "framemd5", "-c", "copy", "-"])
         return outcome.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
     }
 }

@@ -35,7 +35,9 @@ public enum RemuxFonts {
     }
 
     /// Adds `characters` (by font) to `total`.
-    public static func merge(_ characters: [String: Set<Unicode.Scalar>], into total: inout [String: Set<Unicode.Scalar>]) {
+    public static func merge(
+        _ characters: [String: Set<Unicode.Scalar>], into total: inout [String: Set<Unicode.Scalar>]
+    ) {
         for (font, set) in characters { total[font, default: []].formUnion(set) }
     }
 

@@ -132,7 +132,8 @@ public final class MatroskaRemuxer {
             let (code, lines) = MediaLog.capture { av_read_frame(source.context, holder.packet) }
             if let damage = lines.first(where: { $0.level <= AV_LOG_ERROR }) {
                 if code >= 0 { av_packet_unref(holder.packet) }
-                throw MediaError.unreadable(file: source.path, cause: "the file is damaged or truncated (\(damage.text))")
+                throw MediaError.unreadable(
+                    file: source.path, cause: "the file is damaged or truncated (\(damage.text))")
             }
             if code == cffmpeg_averror_eof() { return }
             if code < 0 {
@@ -283,7 +284,8 @@ private final class MatroskaMuxer {
             throw MediaError.library("avformat_new_stream", cffmpeg_averror_enomem(), file: file)
         }
         parameters.pointee.codec_type = AVMEDIA_TYPE_ATTACHMENT
-        parameters.pointee.codec_id = attachment.fileName.lowercased().hasSuffix(".ttf") ? AV_CODEC_ID_TTF : AV_CODEC_ID_OTF
+        parameters.pointee.codec_id =
+            attachment.fileName.lowercased().hasSuffix(".ttf") ? AV_CODEC_ID_TTF : AV_CODEC_ID_OTF
         try setExtradata(parameters, [UInt8](attachment.data))
         for (key, value) in [("filename", attachment.fileName), ("mimetype", attachment.mimeType)] {
             let code = av_dict_set(&stream.pointee.metadata, key, value, 0)
@@ -314,7 +316,8 @@ private final class MatroskaMuxer {
         let count = Int(input.pointee.nb_chapters)
         guard count > 0, let chapters = input.pointee.chapters else { return }
         let slot = MemoryLayout<UnsafeMutablePointer<AVChapter>?>.stride
-        guard let array = av_mallocz(count * slot)?.bindMemory(to: UnsafeMutablePointer<AVChapter>?.self, capacity: count)
+        guard
+            let array = av_mallocz(count * slot)?.bindMemory(to: UnsafeMutablePointer<AVChapter>?.self, capacity: count)
         else { throw MediaError.library("av_mallocz", cffmpeg_averror_enomem(), file: file) }
         // Owned by the context from here on (avformat_free_context frees the array and each chapter).
         context.pointee.chapters = array

@@ -87,14 +87,17 @@ extension FixProcessor {
             // Under --out the output mirrors the inputs: a file with nothing to change is copied all the same.
             guard !contents.isEmpty || !added.isEmpty || (isFolder && output != nil) else {
                 for index in results.indices { results[index].output = nil }
-                results[0].embedNote = (notes + ["nothing to change: the file is not rewritten"]).joined(separator: "; ")
+                results[0].embedNote = (notes + ["nothing to change: the file is not rewritten"]).joined(
+                    separator: "; ")
                 return results
             }
             let attachedNames = added.map(\.fileName).joined(separator: ", ")
             guard let output else {
                 results[0].embedNote =
-                    (notes + ["would remux with \(contents.count) track(s) replaced"
-                        + (added.isEmpty ? "" : ", attaching \(attachedNames)")]).joined(separator: "; ")
+                    (notes + [
+                        "would remux with \(contents.count) track(s) replaced"
+                            + (added.isEmpty ? "" : ", attaching \(attachedNames)")
+                    ]).joined(separator: "; ")
                 return results
             }
             let target: String

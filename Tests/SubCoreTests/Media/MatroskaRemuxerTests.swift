@@ -156,7 +156,8 @@ import Testing
         let output = folder.appendingPathComponent("out.mkv").path
         try remuxer.write(RemuxPlan(tracks: [:], attachments: []), to: output, mode: 0o644, placement: .replace)
         let probe = try ProcessRunner.run(
-            "ffprobe", ["-v", "error", "-show_chapters", "-show_entries", "format_tags=title", "-of", "compact", output])
+            "ffprobe",
+            ["-v", "error", "-show_chapters", "-show_entries", "format_tags=title", "-of", "compact", output])
         #expect(probe.text.contains("tag:title=Platform"))
         #expect(probe.text.contains("tag:title=With chapters"))
         #expect(probe.text.contains("|start_time=0.000000|"))
@@ -189,7 +190,8 @@ import Testing
         try FileManager.default.createDirectory(at: output, withIntermediateDirectories: false)
         let remuxer = try MatroskaRemuxer(file: try MediaFile(path: MediaFixtures.mkv))
         #expect(throws: MediaError.self) {
-            try remuxer.write(RemuxPlan(tracks: [:], attachments: []), to: output.path, mode: 0o644, placement: .replace)
+            try remuxer.write(
+                RemuxPlan(tracks: [:], attachments: []), to: output.path, mode: 0o644, placement: .replace)
         }
         #expect(try MediaCLIListing.names(folder) == ["out.mkv"])
         // A backup that exists is never replaced, and the original stays.
@@ -203,7 +205,9 @@ import Testing
                 placement: .keepingOriginal(backup: input + ".orig"))
         }
         #expect(try Data(contentsOf: URL(fileURLWithPath: input + ".orig")) == Data("keep".utf8))
-        #expect(try Data(contentsOf: URL(fileURLWithPath: input)) == Data(contentsOf: URL(fileURLWithPath: MediaFixtures.mkv)))
+        #expect(
+            try Data(contentsOf: URL(fileURLWithPath: input))
+                == Data(contentsOf: URL(fileURLWithPath: MediaFixtures.mkv)))
         #expect(try MediaCLIListing.names(folder) == ["in.mkv", "in.mkv.orig", "out.mkv"])
     }
 

@@ -107,7 +107,8 @@ import Testing
         }
         func config(_ name: String, fonts: String) throws -> String {
             let path = folder + "/\(name).conf"
-            try FileManager.default.createDirectory(atPath: folder + "/\(name)-empty", withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                atPath: folder + "/\(name)-empty", withIntermediateDirectories: true)
             try Data(
                 """
                 <?xml version="1.0"?>
