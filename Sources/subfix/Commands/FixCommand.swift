@@ -20,7 +20,7 @@ enum FixCommand {
             .flag(
                 "in-place",
                 "Rewrite the files themselves, keeping a backup of each; for a media file, write the sidecars next"
-                    + " to it (the media file itself is never modified)."),
+                    + " to it (the media file itself is only modified with --remux)."),
             .flag("dry-run", "Write nothing; report what would change."),
             .flag(
                 "remux",
@@ -42,16 +42,16 @@ enum FixCommand {
             the input had one, unless --encoding keep. Writes are atomic and keep the input's permissions; an
             existing backup is never overwritten. Exit status: 0 all fixed, 1 some file failed, 2 usage error.
 
-            A media file is only read, never modified: all its text subtitle tracks are extracted in one pass and
+            Without --remux a media file is only read, never modified: all its text subtitle tracks are extracted in one pass and
             each is fixed into a sidecar named as 'subfix extract' names it, <base>.<subtitleIndex>.<language>.<ext>
             (next to the media file, or under --out DIR mirroring the paths), one report line per track; --diff
             compares with the text as extracted. Bitmap tracks (PGS, VobSub, DVB) and files without subtitle
             tracks are reported as skipped. A truncated or damaged media file fails whole: no sidecar is written.
             With --json, media lines also carry track, subtitleIndex, stream and note.
 
-            With --remux, a Matroska file is written again instead (see FixProcessor+Remux): under --out DIR at the
-            mirrored path, or with --in-place over itself after keeping it as the backup (a temporary file next to
-            it is written, flushed and renamed into place; the path always holds the original or the new file).
+            With --remux, a Matroska file is written again instead: under --out DIR at the mirrored path, or with
+            --in-place over itself after keeping it as the backup (a temporary file next to it is written, flushed
+            and renamed into place; the path always holds the original or the new file).
             Every stream is copied in order with its packets, tags and flags; each text track is replaced by its
             fixed version; the faces the fixed tracks name are attached, cut to the characters they draw (as
             application/x-truetype-font or font/otf; not when the same bytes are already attached). Other
