@@ -62,6 +62,7 @@
     X(codec, int, av_new_packet, (AVPacket * pkt, int size), (pkt, size))                                     \
     X(codec, AVPacket *, av_packet_alloc, (void), ())                                                         \
     XV(codec, av_packet_free, (AVPacket * *pkt), (pkt))                                                       \
+    XV(codec, av_packet_move_ref, (AVPacket * dst, AVPacket *src), (dst, src))                                \
     XV(codec, av_packet_rescale_ts, (AVPacket * pkt, AVRational tb_src, AVRational tb_dst),                   \
        (pkt, tb_src, tb_dst))                                                                                 \
     XV(codec, av_packet_unref, (AVPacket * pkt), (pkt))                                                       \

@@ -171,9 +171,34 @@ public final class MatroskaRemuxer {
         var summary = RemuxSummary(packets: 0, replacedPackets: 0, bytes: 0)
         let replacement = try Packet(file: file.path)
         let reader = try Packet(file: file.path)
-        try MatroskaRemuxer.demux(source, packet: reader) { input in
+        // The demuxer reads on a thread of its own while this one muxes and writes: from here until `done`
+        // is signalled, `source` and `reader` belong to that thread.
+        let timeBases = (0..<streamCount).map { source.avStream($0)?.pointee.time_base }
+        let pipe = PacketPipe()
+        let done = DispatchSemaphore(value: 0)
+        let handed = HandedOver(value: (source, reader))
+        Thread {
+            do {
+                try MatroskaRemuxer.demux(handed.value.0, packet: handed.value.1) { input in
+                    if !pipe.push(input) { throw CancellationError() }
+                }
+                pipe.finish(nil)
+            } catch {
+                pipe.finish(error)
+            }
+            done.signal()
+        }.start()
+        defer {
+            pipe.cancel()
+            done.wait()
+        }
+        while let input = try pipe.pop() {
+            defer {
+                var doomed: UnsafeMutablePointer<AVPacket>? = input
+                av_packet_free(&doomed)
+            }
             let index = Int(input.pointee.stream_index)
-            guard index < streamCount else { return }
+            guard index < streamCount, let timeBase = timeBases[index] else { continue }
             var packet = input
             if let content = plan.tracks[index] {
                 let position = next[index, default: 0]
@@ -187,8 +212,7 @@ public final class MatroskaRemuxer {
                 summary.replacedPackets += 1
             }
             defer { if packet != input { av_packet_unref(packet) } }
-            guard let inputStream = source.avStream(index) else { return }
-            try muxer.write(packet, stream: index, from: inputStream.pointee.time_base)
+            try muxer.write(packet, stream: index, from: timeBase)
             summary.packets += 1
         }
         for (index, content) in plan.tracks where next[index, default: 0] != content.packets.count {

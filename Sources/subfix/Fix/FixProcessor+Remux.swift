@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import SubCore
+import Synchronization
 
 extension FixProcessor {
     /// `subfix fix MEDIA --remux`: fixes every text track of a Matroska file (the same `SubtitleFixer` as
@@ -28,46 +30,35 @@ extension FixProcessor {
             var trackOptions = options
             trackOptions.fixer = SubtitleFixer(
                 rewriter: options.fixer.rewriter, encodingHint: options.fixer.encodingHint)
+            // The tracks are fixed in parallel (a remux runs alone on its file); the results keep track order.
+            let outcomes = Mutex([Result<RemuxedTrack, FixFailure>?](repeating: nil, count: tracks.count))
+            let fixOptions = trackOptions
+            DispatchQueue.concurrentPerform(iterations: tracks.count) { position in
+                let outcome = fixTrack(
+                    tracks[position], of: input, output: output, options: fixOptions,
+                    families: embedder.families)
+                outcomes.withLock { $0[position] = outcome }
+            }
             var results: [FixFileResult] = []
             var contents: [Int: RemuxTrackContent] = [:]
             var drawnByTrack: [[String: Set<Unicode.Scalar>]] = []
             var drawn: [String: Set<Unicode.Scalar>] = [:]
             var also: [String] = []
-            for track in tracks {
-                var result = FixFileResult(input: input.path, output: output, status: .failed, fromMedia: true)
-                result.track = track.stream
-                let label = "track \(track.stream.playerIndex ?? 0)"
-                do throws(FixFailure) {
-                    let fixed = try fix(
-                        track.document, format: track.format, file: "\(input.path) \(label)",
-                        options: trackOptions, languageHint: track.stream.languageHint, into: &result)
-                    guard fixed.decoded.encoding == .utf8, !fixed.decoded.hasByteOrderMark,
-                        fixed.decoded.utf8.count == track.document.count
-                    else {
-                        throw FixFailure(cause: "its text is not UTF-8 (\(fixed.decoded.encoding.name))")
+            for outcome in outcomes.withLock({ $0 }) {
+                switch outcome {
+                case .success(let track):
+                    results.append(track.result)
+                    if let content = track.content, let stream = track.result.track {
+                        contents[stream.index] = content
                     }
-                    if options.diff && result.status == .changed {
-                        result.diff = fixed.diff(
-                            oldName: "\(input.path) \(label)", newName: "\(output ?? input.path) \(label)")
-                    }
-                    if result.status == .changed {
-                        do {
-                            let (header, packets) = try track.applying(fixed.rewrite.edits)
-                            contents[track.stream.index] = RemuxTrackContent(header: header, packets: packets)
-                        } catch {
-                            throw FixFailure(cause: error.description)
-                        }
-                    }
-                    let characters = RemuxFonts.characters(
-                        in: fixed.text, format: track.format, file: input.path,
-                        families: embedder.families + fixed.rewrite.targetFamilies)
-                    drawnByTrack.append(characters)
-                    RemuxFonts.merge(characters, into: &drawn)
-                    also += fixed.rewrite.targetFamilies
-                } catch {
-                    return failed("\(label): \(error.cause); nothing written")
+                    drawnByTrack.append(track.characters)
+                    RemuxFonts.merge(track.characters, into: &drawn)
+                    also += track.families
+                case .failure(let failure):
+                    return failed(failure.cause)
+                case nil:
+                    return failed("a track was not fixed")
                 }
-                results.append(result)
             }
             let subsets: [(font: EmbeddedFont, report: EmbeddedFontReport)]
             do {
@@ -146,6 +137,57 @@ extension FixProcessor {
             return failed(error.description)
         } catch {
             return failed("\(error)")
+        }
+    }
+
+    /// One fixed text track of a remux: its report, its new content when it changed, the characters it draws
+    /// with each font, and the families its references were rewritten to.
+    struct RemuxedTrack: Sendable {
+        var result: FixFileResult
+        var content: RemuxTrackContent?
+        var characters: [String: Set<Unicode.Scalar>]
+        var families: [String]
+    }
+
+    /// Fixes one text track (the whole track as one document) and maps the edits back onto its header and
+    /// packets; a failure names the track.
+    private static func fixTrack(
+        _ track: MatroskaTextTrack, of input: FixInput, output: String?, options: FixOptions, families: [String]
+    ) -> Result<RemuxedTrack, FixFailure> {
+        var result = FixFileResult(input: input.path, output: output, status: .failed, fromMedia: true)
+        result.track = track.stream
+        let label = "track \(track.stream.playerIndex ?? 0)"
+        do throws(FixFailure) {
+            let fixed = try fix(
+                track.document, format: track.format, file: "\(input.path) \(label)", options: options,
+                languageHint: track.stream.languageHint, into: &result)
+            guard fixed.decoded.encoding == .utf8, !fixed.decoded.hasByteOrderMark,
+                fixed.decoded.utf8.count == track.document.count
+            else {
+                throw FixFailure(cause: "its text is not UTF-8 (\(fixed.decoded.encoding.name))")
+            }
+            if options.diff && result.status == .changed {
+                result.diff = fixed.diff(
+                    oldName: "\(input.path) \(label)", newName: "\(output ?? input.path) \(label)")
+            }
+            var content: RemuxTrackContent?
+            if result.status == .changed {
+                do {
+                    let (header, packets) = try track.applying(fixed.rewrite.edits)
+                    content = RemuxTrackContent(header: header, packets: packets)
+                } catch {
+                    throw FixFailure(cause: error.description)
+                }
+            }
+            let characters = RemuxFonts.characters(
+                in: fixed.text, format: track.format, file: input.path,
+                families: families + fixed.rewrite.targetFamilies)
+            return .success(
+                RemuxedTrack(
+                    result: result, content: content, characters: characters,
+                    families: fixed.rewrite.targetFamilies))
+        } catch {
+            return .failure(FixFailure(cause: "\(label): \(error.cause); nothing written"))
         }
     }
 }

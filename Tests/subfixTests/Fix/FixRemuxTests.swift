@@ -218,6 +218,35 @@ import Testing
         #expect(try Self.bytes(input) == Self.bytes(MediaCLIFixtures.mkv))
     }
 
+    /// The file already carries a different font under the name subfix would use: the subset gets a number.
+    @Test func attachmentNameCollisionGetsANumber() throws {
+        let folder = try Self.folder()
+        let renamed = folder + "/subfix-NotoSansCJKSC_0.otf"
+        try FileManager.default.copyItem(
+            atPath: MediaCLIFixtures.samples.appendingPathComponent("media-src/NotoSansCJKsc-Sample.otf").path,
+            toPath: renamed)
+        let input = folder + "/taken.mkv"
+        try FFmpegCLI.run([
+            "-i", MediaCLIFixtures.mkv, "-attach", renamed, "-map", "0", "-c", "copy",
+            "-metadata:s:t:1", "mimetype=font/otf", input,
+        ])
+        let (status, stdout, _) = run(["fix", input, "--remux", "--out", folder + "/out", "--db", folder + "/db"])
+        #expect(status == .success)
+        #expect(stdout.contains("font(s) attached (subfix-NotoSansCJKSC_0-1.otf, subfix-NotoSansCJKJP_0.otf)"))
+        let probe = try ProcessRunner.run(
+            "ffprobe",
+            [
+                "-v", "error", "-select_streams", "t", "-show_entries", "stream_tags=filename", "-of", "csv=p=0",
+                folder + "/out/taken.mkv",
+            ])
+        #expect(
+            probe.text
+                == "NotoSansCJKsc-Sample.otf\nsubfix-NotoSansCJKSC_0.otf\nsubfix-NotoSansCJKSC_0-1.otf\n"
+                + "subfix-NotoSansCJKJP_0.otf\n")
+        let check = run(["check", folder + "/out/taken.mkv", "--no-system-fonts", "--db", folder + "/db"])
+        #expect(check.0 == .success)
+    }
+
     @Test func inPlaceKeepsABackupAndNeverReplacesOne() throws {
         let folder = try Self.folder()
         let input = try MediaCLIFixtures.copy(MediaCLIFixtures.mkv, to: URL(fileURLWithPath: folder), as: "tram.mkv")
