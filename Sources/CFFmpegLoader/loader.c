@@ -92,6 +92,7 @@
     X(codec, int, avcodec_send_packet, (AVCodecContext * avctx, const AVPacket *avpkt), (avctx, avpkt))       \
     X(codec, unsigned, avcodec_version, (void), ())                                                           \
     XV(codec, avsubtitle_free, (AVSubtitle * sub), (sub))                                                     \
+    XV(util, av_dict_free, (AVDictionary * *m), (m))                                                          \
     X(util, int, av_dict_copy, (AVDictionary * *dst, const AVDictionary *src, int flags), (dst, src, flags))   \
     X(util, int, av_dict_set, (AVDictionary * *pm, const char *key, const char *value, int flags),             \
       (pm, key, value, flags))                                                                                \

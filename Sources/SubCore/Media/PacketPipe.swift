@@ -14,6 +14,9 @@ final class PacketPipe: @unchecked Sendable {  // every field is guarded by `con
     private var finished = false
     private var cancelled = false
     private var failure: (any Error)?
+    /// Whether a side is waiting: the other wakes it only then (a wake-up per packet costs context switches).
+    private var pusherWaiting = false
+    private var popperWaiting = false
     private let maximumPackets: Int
     private let maximumBytes: Int
 
@@ -41,7 +44,9 @@ final class PacketPipe: @unchecked Sendable {  // every field is guarded by `con
         while !cancelled, packets.count - head > 0,
             packets.count - head >= maximumPackets || bytes + size > maximumBytes
         {
+            pusherWaiting = true
             condition.wait()
+            pusherWaiting = false
         }
         if cancelled {
             var doomed: UnsafeMutablePointer<AVPacket>? = moved
@@ -51,7 +56,7 @@ final class PacketPipe: @unchecked Sendable {  // every field is guarded by `con
         av_packet_move_ref(moved, packet)
         packets.append(moved)
         bytes += size
-        condition.broadcast()
+        if popperWaiting { condition.broadcast() }
         return true
     }
 
@@ -76,7 +81,11 @@ final class PacketPipe: @unchecked Sendable {  // every field is guarded by `con
     func pop() throws -> UnsafeMutablePointer<AVPacket>? {
         condition.lock()
         defer { condition.unlock() }
-        while head == packets.count && !finished { condition.wait() }
+        while head == packets.count && !finished {
+            popperWaiting = true
+            condition.wait()
+            popperWaiting = false
+        }
         if head < packets.count {
             let packet = packets[head]
             head += 1
@@ -85,7 +94,7 @@ final class PacketPipe: @unchecked Sendable {  // every field is guarded by `con
                 packets.removeFirst(head)
                 head = 0
             }
-            condition.broadcast()
+            if pusherWaiting { condition.broadcast() }
             return packet
         }
         if let failure { throw failure }
