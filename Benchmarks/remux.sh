@@ -4,8 +4,9 @@
 # the font subsets, and writes the whole file again with the fixed tracks and the fonts attached (pass 2,
 # flushed with fsync before the rename); ffmpeg copies every stream and attaches one font
 # (`ffmpeg -i IN -map 0 -c copy -attach FONT -metadata:s:t mimetype=font/otf OUT.mkv`, no fsync), measured in
-# the same run. Targets: no slower than ffmpeg; peak RSS under 100 MB. Wall time is the best of $REPEAT runs;
-# peak RSS from GNU time (-v). Also checks that subfix's output has the very video packets of the input.
+# the same run (ffmpeg also computes the optional CRC-32 elements, which subfix, like mkvmerge, leaves out).
+# Targets: no slower than ffmpeg; peak RSS under 100 MB. Wall time is the best of $REPEAT runs; peak RSS from
+# GNU time (-v). Also checks that subfix's output has the very video packets of the input.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${SUBFIX_BIN:-.build/release/subfix}

@@ -24,16 +24,41 @@ public enum RemuxFonts {
         case .ass, .ssa:
             return (try? ASSDocument(utf8: document, file: file))?.charactersByFont() ?? [:]
         case .srt, .vtt:
-            // ASCII case folding on bytes: a plain byte search, fast on a track of thousands of cues.
-            func folded(_ bytes: some Sequence<UInt8>) -> [UInt8] {
-                bytes.map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }
+            // ASCII case folding on bytes, then a plain byte search: fast on a track of thousands of cues.
+            func folded(_ bytes: [UInt8]) -> [UInt8] {
+                var result = bytes
+                for index in result.indices where result[index] &- 0x41 < 26 { result[index] |= 0x20 }
+                return result
             }
             let haystack = folded(document)
-            let named = families.filter { haystack.firstRange(of: folded($0.utf8)) != nil }
+            let named = families.filter { family in
+                let needle = folded(Array(family.utf8))
+                return contains(haystack, needle)
+            }
             guard !named.isEmpty else { return [:] }
             var characters = Set(String(decoding: document, as: UTF8.self).unicodeScalars)
             characters.subtract(["\n", "\r"])
             return Dictionary(named.map { ($0, characters) }, uniquingKeysWith: { first, _ in first })
+        }
+    }
+
+    /// Whether `needle` occurs in `haystack`.
+    private static func contains(_ haystack: [UInt8], _ needle: [UInt8]) -> Bool {
+        guard let first = needle.first, needle.count <= haystack.count else { return needle.isEmpty }
+        return haystack.withUnsafeBufferPointer { hay in
+            needle.withUnsafeBufferPointer { pin in
+                var start = 0
+                let last = hay.count - pin.count
+                while start <= last {
+                    if hay[start] == first {
+                        var matched = 1
+                        while matched < pin.count && hay[start + matched] == pin[matched] { matched += 1 }
+                        if matched == pin.count { return true }
+                    }
+                    start += 1
+                }
+                return false
+            }
         }
     }
 
