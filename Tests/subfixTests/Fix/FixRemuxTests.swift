@@ -247,6 +247,26 @@ import Testing
         #expect(check.0 == .success)
     }
 
+    /// A full disk (an 80 KB tmpfs, where the test may mount one: as root): one line, exit 1, the original intact,
+    /// no temporary file left.
+    @Test func fullDiskLeavesTheOriginalAndNothingElse() throws {
+        let folder = try Self.folder()
+        let disk = folder + "/disk"
+        try FileManager.default.createDirectory(atPath: disk, withIntermediateDirectories: true)
+        let mounted = try ProcessRunner.run("mount", ["-t", "tmpfs", "-o", "size=80k", "tmpfs", disk])
+        guard mounted.status == 0 else { return }  // Not allowed here: nothing to test.
+        defer { _ = try? ProcessRunner.run("umount", [disk]) }
+        let input = try MediaCLIFixtures.copy(MediaCLIFixtures.mkv, to: URL(fileURLWithPath: disk), as: "tram.mkv")
+        let (status, stdout, stderr) = run(["fix", input, "--remux", "--in-place", "--db", folder + "/db"])
+        #expect(status == .someFailed)
+        #expect(stdout.hasPrefix("failed    \(input)\n"))
+        #expect(stderr.hasPrefix("subfix: error: \(input): "))
+        #expect(stderr.hasSuffix("cannot write: No space left on device\n"))
+        #expect(stderr.split(separator: "\n").count == 1)
+        #expect(try Self.names(disk) == ["tram.mkv"])
+        #expect(try Self.bytes(input) == Self.bytes(MediaCLIFixtures.mkv))
+    }
+
     @Test func inPlaceKeepsABackupAndNeverReplacesOne() throws {
         let folder = try Self.folder()
         let input = try MediaCLIFixtures.copy(MediaCLIFixtures.mkv, to: URL(fileURLWithPath: folder), as: "tram.mkv")
