@@ -76,6 +76,35 @@ step "fixing the fixed file again changes nothing (the embedded subset is replac
 "$bin" fix "$fixed" --embed --dry-run "${db[@]}"
 ls -l "$out"/render-*.png
 
+# --- remux: the fixed MKV itself, its font subsets attached (subfix fix --remux) ---------------------------
+# Players that prefer the embedded track, or a library where sidecars get lost, need the MKV fixed. The sample's
+# tracks name 微软雅黑, SimHei and MS Gothic; its only attachment (a Noto Sans CJK SC subset) is named otherwise.
+remux=$out/remux
+step "subfix check Samples/tram.mkv --no-system-fonts  (expected to fail: the fonts it names are not there)"
+if "$bin" check Samples/tram.mkv --no-system-fonts "${db[@]}"; then
+    echo "demo: expected missing glyphs" >&2; exit 1
+fi
+step "subfix render Samples/tram.mkv --track 1 --no-system-fonts ... (before)"
+"$bin" render Samples/tram.mkv --track 1 --no-system-fonts --at 00:00:01.700 --size 640x360 \
+    --background video --out "$out/remux-before.png" "${db[@]}"
+step "subfix fix Samples/tram.mkv --remux --out $remux"
+echo "(every packet copied, each text track fixed, the faces the fixed tracks name attached as subsets)"
+"$bin" fix Samples/tram.mkv --remux --out "$remux" "${db[@]}"
+"$bin" probe "$remux/tram.mkv"
+step "the video and audio packets are the input's (ffmpeg -f framemd5)"
+for file in Samples/tram.mkv "$remux/tram.mkv"; do
+    printf '%s  %s\n' "$(ffmpeg -nostdin -v error -i "$file" -map 0:v -map 0:a -f framemd5 -c copy - | grep -v '^#' \
+        | md5sum | cut -d' ' -f1)" "$file"
+done
+step "subfix check $remux/tram.mkv --no-system-fonts  (passes with no fonts but the attachments)"
+"$bin" check "$remux/tram.mkv" --no-system-fonts "${db[@]}"
+step "subfix render $remux/tram.mkv --track 1 --no-system-fonts ... (after)"
+"$bin" render "$remux/tram.mkv" --track 1 --no-system-fonts --at 00:00:01.700 --size 640x360 \
+    --background video --out "$out/remux-after.png" "${db[@]}"
+"$bin" render "$remux/tram.mkv" --track 3 --no-system-fonts --at 00:00:02.500 --size 640x360 \
+    --background video --out "$out/remux-after-ja.png" "${db[@]}"
+ls -l "$out"/remux-*.png
+
 # --- search: index Samples/ (sidecar files and the MKV/MP4 text tracks), then query it in three languages ---
 step "subfix index Samples --db $out/library.sqlite"
 "$bin" index Samples --db "$out/library.sqlite"

@@ -34,6 +34,14 @@
 #define CFFMPEG_FUNCTIONS(X, XV)                                                                              \
     X(format, int, av_interleaved_write_frame, (AVFormatContext * s, AVPacket * pkt), (s, pkt))               \
     X(format, int, av_read_frame, (AVFormatContext * s, AVPacket * pkt), (s, pkt))                            \
+    X(format, int, av_write_frame, (AVFormatContext * s, AVPacket * pkt), (s, pkt))                           \
+    X(format, AVIOContext *, avio_alloc_context,                                                              \
+      (unsigned char *buffer, int buffer_size, int write_flag, void *opaque,                                  \
+       int (*read_packet)(void *opaque, uint8_t *buf, int buf_size),                                          \
+       int (*write_packet)(void *opaque, uint8_t *buf, int buf_size),                                         \
+       int64_t (*seek)(void *opaque, int64_t offset, int whence)),                                            \
+      (buffer, buffer_size, write_flag, opaque, read_packet, write_packet, seek))                             \
+    XV(format, avio_context_free, (AVIOContext * *s), (s))                                                    \
     X(format, int, av_seek_frame, (AVFormatContext * s, int stream_index, int64_t timestamp, int flags),      \
       (s, stream_index, timestamp, flags))                                                                    \
     X(format, int, av_write_trailer, (AVFormatContext * s), (s))                                              \
@@ -54,6 +62,7 @@
     X(codec, int, av_new_packet, (AVPacket * pkt, int size), (pkt, size))                                     \
     X(codec, AVPacket *, av_packet_alloc, (void), ())                                                         \
     XV(codec, av_packet_free, (AVPacket * *pkt), (pkt))                                                       \
+    XV(codec, av_packet_move_ref, (AVPacket * dst, AVPacket *src), (dst, src))                                \
     XV(codec, av_packet_rescale_ts, (AVPacket * pkt, AVRational tb_src, AVRational tb_dst),                   \
        (pkt, tb_src, tb_dst))                                                                                 \
     XV(codec, av_packet_unref, (AVPacket * pkt), (pkt))                                                       \
@@ -72,6 +81,7 @@
     X(codec, const char *, avcodec_get_name, (enum AVCodecID id), (id))                                       \
     X(codec, int, avcodec_open2, (AVCodecContext * avctx, const AVCodec *codec, AVDictionary **options),     \
       (avctx, codec, options))                                                                                \
+    X(codec, int, avcodec_parameters_copy, (AVCodecParameters * dst, const AVCodecParameters *src), (dst, src)) \
     X(codec, int, avcodec_parameters_from_context, (AVCodecParameters * par, const AVCodecContext *codec),    \
       (par, codec))                                                                                           \
     X(codec, int, avcodec_parameters_to_context, (AVCodecContext * codec, const AVCodecParameters *par),      \
@@ -82,6 +92,10 @@
     X(codec, int, avcodec_send_packet, (AVCodecContext * avctx, const AVPacket *avpkt), (avctx, avpkt))       \
     X(codec, unsigned, avcodec_version, (void), ())                                                           \
     XV(codec, avsubtitle_free, (AVSubtitle * sub), (sub))                                                     \
+    XV(util, av_dict_free, (AVDictionary * *m), (m))                                                          \
+    X(util, int, av_dict_copy, (AVDictionary * *dst, const AVDictionary *src, int flags), (dst, src, flags))   \
+    X(util, int, av_dict_set, (AVDictionary * *pm, const char *key, const char *value, int flags),             \
+      (pm, key, value, flags))                                                                                \
     X(util, AVDictionaryEntry *, av_dict_get,                                                                 \
       (const AVDictionary *m, const char *key, const AVDictionaryEntry *prev, int flags), (m, key, prev, flags)) \
     X(util, AVFrame *, av_frame_alloc, (void), ())                                                            \
@@ -95,6 +109,7 @@
        (avcl, level, fmt, vl))                                                                                \
     X(util, int, av_log_get_level, (void), ())                                                                \
     XV(util, av_log_set_callback, (void (*callback)(void *, int, const char *, va_list)), (callback))        \
+    X(util, void *, av_malloc, (size_t size), (size))                                                          \
     X(util, void *, av_mallocz, (size_t size), (size))                                                        \
     X(util, int64_t, av_rescale_q, (int64_t a, AVRational bq, AVRational cq), (a, bq, cq))                    \
     X(util, int, av_strerror, (int errnum, char *errbuf, size_t errbuf_size), (errnum, errbuf, errbuf_size))  \

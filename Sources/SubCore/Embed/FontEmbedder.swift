@@ -49,10 +49,19 @@ public struct FontEmbedder: Sendable {
     public func embed(in document: ASSDocument, also: [String] = []) throws(EmbedError) -> (
         edits: [TextEdit], fonts: [EmbeddedFontReport]
     ) {
-        let drawn = document.charactersByFont()
+        let subsets = try subsets(for: document.charactersByFont(), also: also)
+        return (document.embedding(subsets.map(\.font)), subsets.map(\.report))
+    }
+
+    /// A subset of each face among `families` (and `also`) that `drawn` (characters by the font name drawing
+    /// them, as `ASSDocument.charactersByFont()` gives them) uses, holding exactly those characters, named
+    /// `subfix-<Family>_0.otf` or `.ttf`. `subfix fix --remux` attaches these to a Matroska file instead of
+    /// embedding them in `[Fonts]`.
+    public func subsets(
+        for drawn: [String: Set<Unicode.Scalar>], also: [String] = []
+    ) throws(EmbedError) -> [(font: EmbeddedFont, report: EmbeddedFontReport)] {
         let chooser = FaceChooser(catalog: catalog)
-        var fonts: [EmbeddedFont] = []
-        var reports: [EmbeddedFontReport] = []
+        var subsets: [(font: EmbeddedFont, report: EmbeddedFontReport)] = []
         var wanted: [String] = []
         for family in families + also where !wanted.contains(where: { FontCatalog.sameName($0, family) }) {
             wanted.append(family)
@@ -78,13 +87,15 @@ public struct FontEmbedder: Sendable {
             let fileName =
                 EmbeddedFont.subfixPrefix + family.filter { !$0.isWhitespace && $0 != "/" && $0 != "\\" }
                 + (face.hasPostScriptOutlines ? "_0.otf" : "_0.ttf")
-            fonts.append(EmbeddedFont(name: fileName, data: data))
-            reports.append(
-                EmbeddedFontReport(
-                    family: family, fileName: fileName, source: face.displayName, characters: needed.count - lacking,
-                    bytes: data.count))
+            subsets.append(
+                (
+                    EmbeddedFont(name: fileName, data: data),
+                    EmbeddedFontReport(
+                        family: family, fileName: fileName, source: face.displayName,
+                        characters: needed.count - lacking, bytes: data.count)
+                ))
         }
-        return (document.embedding(fonts), reports)
+        return subsets
     }
 }
 

@@ -27,6 +27,10 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     case write(file: String, cause: String)
     /// FFmpeg's libraries could not be loaded (they are loaded on first use); carries the loader's message.
     case librariesUnavailable(file: String, message: String)
+    /// Remuxing was asked of a file that is not Matroska (libavformat's name for its container).
+    case notMatroska(file: String, format: String)
+    /// A damaged or truncated file, or one that read differently twice: it cannot be remuxed whole.
+    case notRemuxable(file: String, cause: String)
     /// Not a file libavformat should be given: a folder, FIFO or device (`InputFile` refused it).
     case unreadable(file: String, cause: String)
 
@@ -36,7 +40,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .notMedia(let file, _, _), .library(let file, _, _, _), .disableTrack(let file),
             .noSuchTrack(let file, _, _), .notSubtitle(let file, _, _, _, _), .bitmapTrack(let file, _, _),
             .unsupportedCodec(let file, _, _, _), .noSuchAttachment(let file, _), .write(let file, _),
-            .librariesUnavailable(let file, _), .unreadable(let file, _):
+            .librariesUnavailable(let file, _), .notMatroska(let file, _), .notRemuxable(let file, _),
+            .unreadable(let file, _):
             return file
         }
     }
@@ -69,6 +74,11 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
             return cause
         case .librariesUnavailable(_, let message):
             return "FFmpeg's libraries could not be loaded: \(message)"
+        case .notMatroska(_, let format):
+            return "remux writes Matroska only and this is \(format); fix its text tracks as sidecars (without"
+                + " --remux) or convert it to .mkv first"
+        case .notRemuxable(_, let cause):
+            return "cannot be remuxed: \(cause); nothing written"
         case .unreadable(_, let cause):
             return cause
         }

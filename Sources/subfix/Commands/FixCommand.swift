@@ -20,8 +20,12 @@ enum FixCommand {
             .flag(
                 "in-place",
                 "Rewrite the files themselves, keeping a backup of each; for a media file, write the sidecars next"
-                    + " to it (the media file itself is never modified)."),
+                    + " to it (the media file itself is only modified with --remux)."),
             .flag("dry-run", "Write nothing; report what would change."),
+            .flag(
+                "remux",
+                "For a Matroska file: write the file itself again with its text tracks fixed and subsets of the"
+                    + " faces they name attached (every other packet copied as is), instead of sidecars."),
         ] + RewriteOptions.rows + [
             .value(
                 "encoding", "utf8|keep",
@@ -39,12 +43,21 @@ enum FixCommand {
             the input had one, unless --encoding keep. Writes are atomic and keep the input's permissions; an
             existing backup is never overwritten. Exit status: 0 all fixed, 1 some file failed, 2 usage error.
 
-            A media file is only read, never modified: all its text subtitle tracks are extracted in one pass and
+            Without --remux a media file is only read, never modified: all its text subtitle tracks are extracted in one pass and
             each is fixed into a sidecar named as 'subfix extract' names it, <base>.<subtitleIndex>.<language>.<ext>
             (next to the media file, or under --out DIR mirroring the paths), one report line per track; --diff
             compares with the text as extracted. Bitmap tracks (PGS, VobSub, DVB) and files without subtitle
             tracks are reported as skipped. A truncated or damaged media file fails whole: no sidecar is written.
             With --json, media lines also carry track, subtitleIndex, stream and note.
+
+            With --remux, a Matroska file is written again instead: under --out DIR at the mirrored path, or with
+            --in-place over itself after keeping it as the backup (a temporary file next to it is written, flushed
+            and renamed into place; the path always holds the original or the new file).
+            Every stream is copied in order with its packets, tags and flags; each text track is replaced by its
+            fixed version; the faces the fixed tracks name are attached, cut to the characters they draw (as
+            application/x-truetype-font or font/otf; not when the same bytes are already attached). Other
+            containers (MP4, ...) are refused; a file with no text tracks is skipped, one with nothing to change
+            is not rewritten.
 
             --policy missing rewrites only the fonts that do not resolve in the font catalog (as libass resolves
             names; the catalog is what --fonts-dir, --no-system-fonts and --default-font describe, as for 'check')
@@ -82,11 +95,14 @@ enum FixCommand {
         let hint = try EncodingHintOption.parse(arguments)
         let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has("json")
-        let (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
-            arguments, io: io, keepEncoding: keep, encodingHint: hint)
+        let remux = arguments.has("remux")
+        var (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
+            arguments, io: io, keepEncoding: keep, encodingHint: hint, embed: arguments.has("embed") || remux)
+        let remuxEmbedder = remux ? fixer.embedder : nil
+        if !arguments.has("embed") { fixer.embedder = nil }
         let options = FixOptions(
             destination: destination, fixer: fixer, diff: arguments.has("diff") && !json,
-            reportsKeptFonts: reportsKeptFonts)
+            reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder)
 
         // The job log's database opens on another thread while the files are fixed.
         let pending = databasePath.map(PendingLibrary.init(path:))
@@ -96,7 +112,7 @@ enum FixCommand {
             if let failure = FixInputs.outputFolderIsInput(arguments.positionals, out: folder) { throw failure }
         }
         let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
-        let (outputs, claims) = outputPaths(inputs, destination: destination)
+        let (outputs, claims) = outputPaths(inputs, destination: destination, remux: remux)
         let results = process(
             inputs, outputs: outputs, claims: claims, options: options, jobs: jobs, io: io, json: json)
 
@@ -126,13 +142,14 @@ enum FixCommand {
     }
 
     /// The output path of each input (nil for `--dry-run`); for `--in-place` the input itself; for a media file
-    /// the folder its sidecars go to. A second input mapping to the same output gets a failure instead.
+    /// the folder its sidecars go to (with `remux`, the media file written, as for a subtitle file). A second
+    /// input mapping to the same output gets a failure instead.
     private static func outputPaths(
-        _ inputs: [FixInput], destination: FixDestination
+        _ inputs: [FixInput], destination: FixDestination, remux: Bool
     ) -> (paths: [Result<String?, FixFailure>], claims: FixClaims) {
         var claimed: [String: String] = [:]
         let paths = inputs.map { input -> Result<String?, FixFailure> in
-            if input.isMedia {
+            if input.isMedia && !remux {
                 switch destination {
                 case .dryRun: return .success(nil)
                 case .inPlace: return .success((input.path as NSString).deletingLastPathComponent)
@@ -186,6 +203,8 @@ enum FixCommand {
                 guard let index else { return }
                 let results: [FixFileResult]
                 switch outputs[index] {
+                case .success(let output) where inputs[index].isMedia && options.remuxEmbedder != nil:
+                    results = FixProcessor.processRemux(inputs[index], output: output, options: options)
                 case .success(let output) where inputs[index].isMedia:
                     results = FixProcessor.processMedia(
                         inputs[index], folder: output, options: options, claims: claims)

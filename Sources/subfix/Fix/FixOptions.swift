@@ -18,4 +18,6 @@ struct FixOptions: Sendable {
     var diff: Bool
     /// Whether `--policy missing` decided the rewrites (its kept fonts are then reported with their reasons).
     var reportsKeptFonts = false
+    /// With `--remux`: cuts the font subsets attached to remuxed Matroska files (nil without `--remux`).
+    var remuxEmbedder: FontEmbedder?
 }

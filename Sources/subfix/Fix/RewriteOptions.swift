@@ -42,10 +42,13 @@ enum RewriteOptions {
 
     /// The fixer the options ask for, with the font catalog it needs (fonts that cannot be read are reported
     /// as warnings on `io`): the whole catalog for `--policy missing`, else only the faces a choice may name.
-    /// A `--font NAME` that resolves to nothing here is warned about on every run.
+    /// A `--font NAME` that resolves to nothing here is warned about on every run. `embed` overrides `--embed`
+    /// (`fix --remux` needs the embedder for its attachments).
     static func fixer(
-        _ arguments: ParsedArguments, io: CommandIO, keepEncoding: Bool = false, encodingHint: EncodingHint? = nil
+        _ arguments: ParsedArguments, io: CommandIO, keepEncoding: Bool = false, encodingHint: EncodingHint? = nil,
+        embed: Bool? = nil
     ) throws -> (fixer: SubtitleFixer, reportsKeptFonts: Bool) {
+        let embed = embed ?? arguments.has("embed")
         let font = arguments.value("font") ?? "auto"
         let trimmed = font.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed != font || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) }) {
@@ -74,13 +77,13 @@ enum RewriteOptions {
         if !auto, catalog.resolve(FontRequest(name: font)).face == nil {
             io.warning(
                 "no font named '\(font)' is available here: the name written will not resolve on this machine"
-                    + (arguments.has("embed")
+                    + (embed
                         ? "" : " (players need it installed, or use --embed with a face that is)"),
                 file: nil)
         }
         let rewriter = FontRewriter(target: auto ? .auto(FaceChooser(catalog: catalog)) : .family(font), policy: policy)
         let embedder =
-            arguments.has("embed")
+            embed
             ? FontEmbedder(catalog: catalog, families: auto ? FaceChooser.families : [font]) : nil
         var fixer = SubtitleFixer(
             rewriter: rewriter, embedder: embedder, keepEncoding: keepEncoding, encodingHint: encodingHint)
