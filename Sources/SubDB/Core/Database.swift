@@ -27,6 +27,8 @@ public final class Database: CustomStringConvertible {
     var schemaCache = SchemaCache()
     /// The tracing closure and options, if any.
     var tracer: Tracer?
+    /// The schema source of `withSchemaSource(_:execute:)`, in effect instead of the configuration's.
+    var temporarySchemaSource: (any DatabaseSchemaSource)?
     /// Nesting depth of read-only accesses (`PRAGMA query_only`).
     var readOnlyDepth = 0
     /// Registered functions, kept alive while registered.
