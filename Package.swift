@@ -64,6 +64,8 @@ let package = Package(
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),
         .testTarget(name: "SubDBTests", dependencies: ["SubDB", "CSQLite"], swiftSettings: swiftSettings),
+        // GRDB's README examples, compiled as a GRDB user writes them against `import SubDB`.
+        .testTarget(name: "GRDBStyleTests", dependencies: ["SubDB"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SubCoreTests", dependencies: ["SubCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
