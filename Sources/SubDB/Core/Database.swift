@@ -27,6 +27,8 @@ public final class Database: CustomStringConvertible {
     var schemaCache = SchemaCache()
     /// The tracing closure and options, if any.
     var tracer: Tracer?
+    /// The `transactionDate` of the current transaction, once asked; cleared when a transaction begins or ends.
+    var currentTransactionDate: Date?
     /// The schema source of `withSchemaSource(_:execute:)`, in effect instead of the configuration's.
     var temporarySchemaSource: (any DatabaseSchemaSource)?
     /// Nesting depth of read-only accesses (see `readOnly(_:)`).
