@@ -91,6 +91,8 @@ let package = Package(
         .testTarget(
             name: "SubfixLibraryTests", dependencies: ["SubfixLibrary", "SubDB", "TestSupport"],
             swiftSettings: swiftSettings),
+        // GRDB's README examples, compiled as a GRDB user writes them against `import SubDB`.
+        .testTarget(name: "GRDBStyleTests", dependencies: ["SubDB"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SubCoreTests", dependencies: ["SubCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),

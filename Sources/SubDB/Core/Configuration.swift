@@ -47,6 +47,12 @@ public struct Configuration: Sendable {
     /// description. Default false, as in GRDB: arguments may hold private data that must not reach logs.
     public var publicStatementArguments = false
 
+    /// The clock of ``Database/transactionDate``. Default ``DefaultTransactionClock`` (the system time).
+    public var transactionClock: any TransactionClock = .default
+
+    /// Schema facts SQLite cannot tell, such as the primary key of a view. Default nil.
+    public var schemaSource: (any DatabaseSchemaSource)?
+
     /// The most reader connections a ``DatabasePool`` opens. Default 5.
     public var maximumReaderCount = 5
 

@@ -165,6 +165,10 @@ extension Database {
     ///     try db.primaryKey("player").rowIDColumn  // "id" for an INTEGER PRIMARY KEY
     public func primaryKey(_ table: String) throws -> PrimaryKeyInfo {
         if let cached = schemaCache.primaryKeys[table] { return cached }
+        if let custom = try customPrimaryKey(ofView: table) {
+            schemaCache.primaryKeys[table] = custom
+            return custom
+        }
         let columns = try self.columns(in: table)
         let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
         let info: PrimaryKeyInfo

@@ -21,6 +21,7 @@ extension Database {
 
     /// Begins a transaction. The default kind is deferred.
     public func beginTransaction(_ kind: TransactionKind? = nil) throws {
+        currentTransactionDate = nil
         switch kind ?? .deferred {
         case .deferred: try cachedStatement(sql: "BEGIN DEFERRED TRANSACTION").execute()
         case .immediate: try cachedStatement(sql: "BEGIN IMMEDIATE TRANSACTION").execute()
@@ -30,12 +31,14 @@ extension Database {
 
     /// Commits the current transaction.
     public func commit() throws {
+        defer { if !isInsideTransaction { currentTransactionDate = nil } }
         try cachedStatement(sql: "COMMIT TRANSACTION").execute()
     }
 
     /// Rolls back the current transaction, if any.
     public func rollback() throws {
         clearSchemaCache()
+        currentTransactionDate = nil
         guard isInsideTransaction else { return }
         try cachedStatement(sql: "ROLLBACK TRANSACTION").execute()
     }

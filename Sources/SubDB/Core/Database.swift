@@ -27,7 +27,11 @@ public final class Database: CustomStringConvertible {
     var schemaCache = SchemaCache()
     /// The tracing closure and options, if any.
     var tracer: Tracer?
-    /// Nesting depth of read-only accesses (`PRAGMA query_only`).
+    /// The `transactionDate` of the current transaction, once asked; cleared when a transaction begins or ends.
+    var currentTransactionDate: Date?
+    /// The schema source of `withSchemaSource(_:execute:)`, in effect instead of the configuration's.
+    var temporarySchemaSource: (any DatabaseSchemaSource)?
+    /// Nesting depth of read-only accesses (see `readOnly(_:)`).
     var readOnlyDepth = 0
     /// Registered functions, kept alive while registered.
     var functions: [FunctionKey: DatabaseFunction] = [:]
@@ -234,20 +238,19 @@ public final class Database: CustomStringConvertible {
         try execute(sql: sql, arguments: arguments)
     }
 
-    /// Runs `body` with writes forbidden (`PRAGMA query_only`): writes throw `SQLITE_READONLY`.
+    /// Runs `body` with writes forbidden: a statement that would write (`sqlite3_stmt_readonly` false) throws
+    /// `SQLITE_READONLY` before it runs. GRDB sets `PRAGMA query_only` instead, but changing that pragma makes
+    /// SQLite expire every compiled statement, twice per read; this guard costs one check per execution. Raw C
+    /// calls on ``sqliteConnection`` are not guarded.
     func readOnly<T>(_ body: () throws -> T) throws -> T {
         if readOnlyDepth > 0 || configuration.readonly {
             return try body()
         }
-        try cachedStatement(sql: "PRAGMA query_only = 1").execute()
         readOnlyDepth += 1
+        observationSlot.forbidsWrites = true
         defer {
             readOnlyDepth -= 1
-            // Retried: an interrupt from another thread can fail one attempt, and the connection must not stay
-            // read-only.
-            for _ in 0..<3 {
-                if (try? cachedStatement(sql: "PRAGMA query_only = 0").execute()) != nil { break }
-            }
+            observationSlot.forbidsWrites = false
         }
         return try body()
     }
@@ -277,8 +280,11 @@ func isBlankSQL(_ pointer: UnsafePointer<CChar>) -> Bool {
     }
 }
 
-/// The observation broker of one connection, shared by the connection and its statements.
+/// The observation broker and the read-only guard of one connection, shared by the connection and its
+/// statements (which check them at each execution without going through their unowned connection).
 final class ObservationSlot {
     /// Nil until the connection needs observation.
     var broker: DatabaseObservationBroker?
+    /// True inside a read-only access: statements that write throw `SQLITE_READONLY`.
+    var forbidsWrites = false
 }

@@ -290,12 +290,14 @@ public final class Statement {
     @inline(__always)
     func stepWithoutObservation() -> Int32 {
         if isBusy { return sqlite3_step(sqliteStatement) }
+        if observationSlot.forbidsWrites && sqlite3_stmt_readonly(sqliteStatement) == 0 && !isPragmaQuery {
+            return SQLITE_READONLY  // the read-only guard of `Database.readOnly`; nothing ran
+        }
         isBusy = true
         let code = sqlite3_step(sqliteStatement)
         let generation = sqlite3_stmt_status(sqliteStatement, SQLITE_STMTSTATUS_REPREPARE, 0)
         if generation != prepareGeneration {
-            // Recompiled: after a schema change, or after `PRAGMA query_only` (every `read`), which expires all
-            // statements. Keep the layout object when the columns did not change: rows and record decoding
+            // Recompiled: after a schema change, or a pragma that expires all statements. Keep the layout object when the columns did not change: rows and record decoding
             // contexts compare layouts by identity.
             prepareGeneration = generation
             columnCount = Int(sqlite3_column_count(sqliteStatement))
@@ -303,6 +305,13 @@ public final class Statement {
             if newLayout.names != layout.names { layout = newLayout }
         }
         return code
+    }
+
+    /// True for a PRAGMA that reads (`PRAGMA journal_mode`), which SQLite does not call read-only; a PRAGMA that
+    /// sets a value (`PRAGMA user_version = 3`) is a write.
+    private var isPragmaQuery: Bool {
+        let text = sql.drop { $0.isWhitespace }
+        return text.prefix(6).uppercased() == "PRAGMA" && !text.contains("=")
     }
 
     /// The error for a failed step, with the SQL and arguments.

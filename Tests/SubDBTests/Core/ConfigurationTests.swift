@@ -84,3 +84,27 @@ import Testing
         #expect(finished.wait(timeout: .now() + 20) == .success)
     }
 }
+
+@Suite struct TransactionClockTests {
+    @Test func oneDatePerTransaction() throws {
+        let ticks = Mutex(0)
+        var configuration = Configuration()
+        configuration.transactionClock = .custom { _ in
+            Date(
+                timeIntervalSince1970: Double(
+                    ticks.withLock { tick in
+                        tick += 1
+                        return tick
+                    }))
+        }
+        let dbQueue = try DatabaseQueue(configuration: configuration)
+        let (first, second) = try dbQueue.write { db in (try db.transactionDate, try db.transactionDate) }
+        #expect(first == Date(timeIntervalSince1970: 1))
+        #expect(second == first)  // the same within one transaction
+        let next = try dbQueue.write { db in try db.transactionDate }
+        #expect(next == Date(timeIntervalSince1970: 2))
+        // Outside of a transaction: the clock's date at each access.
+        let outside = try dbQueue.writeWithoutTransaction { db in [try db.transactionDate, try db.transactionDate] }
+        #expect(outside == [Date(timeIntervalSince1970: 3), Date(timeIntervalSince1970: 4)])
+    }
+}

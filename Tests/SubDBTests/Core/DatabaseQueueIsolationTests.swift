@@ -160,6 +160,14 @@ private struct TwoConnections {
             try test.dbQueue.read { db in try db.execute(sql: "INSERT INTO item DEFAULT VALUES") }
         }
         #expect(error?.resultCode == .SQLITE_READONLY)
+        #expect(error?.message == "attempt to write a readonly database")
+        // Pragmas that read are reads; pragmas that set a value are writes.
+        try test.dbQueue.read { (db: Database) throws in
+            #expect(try String.fetchOne(db, sql: "PRAGMA journal_mode") == "delete")
+            #expect(try Int.fetchOne(db, sql: "PRAGMA user_version") == 0)
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "PRAGMA user_version = 3") }
+            #expect(throws: DatabaseError.self) { try db.execute(sql: "CREATE TABLE other (a)") }
+        }
         try test.dbQueue.write { db in try db.execute(sql: "INSERT INTO item DEFAULT VALUES") }
         #expect(try test.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") } == 1)
     }

@@ -115,6 +115,6 @@ private struct FailingAggregate: DatabaseAggregate {
         let dbQueue = try DatabaseQueue(configuration: config)
         _ = try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
         #expect(recorder.sql.contains("SQL: SELECT 1"))
-        #expect(recorder.sql.contains("SQL: PRAGMA query_only = 1"))
+        #expect(recorder.sql.contains("SQL: BEGIN DEFERRED TRANSACTION"))
     }
 }

@@ -128,7 +128,9 @@ private struct Celsius: DatabaseValueConvertible {
     }
 
     @Test func aFailedStepReportsTheBoundValues() throws {
-        let dbQueue = try DatabaseQueue()
+        var configuration = Configuration()
+        configuration.publicStatementArguments = true  // errors carry arguments only when public, as in GRDB
+        let dbQueue = try DatabaseQueue(configuration: configuration)
         try dbQueue.write { (db: Database) throws in
             try db.execute(sql: "CREATE TABLE player (name TEXT NOT NULL UNIQUE, score INT)")
             let statement = try db.makeStatement(sql: "INSERT INTO player VALUES (?, ?)")
@@ -138,7 +140,7 @@ private struct Celsius: DatabaseValueConvertible {
             #expect(
                 duplicate?.description
                     == "SQLite error 19: UNIQUE constraint failed: player.name - while executing "
-                    + "`INSERT INTO player VALUES (?, ?)`")
+                    + #"`INSERT INTO player VALUES (?, ?)` with arguments ["Arthur", 2]"#)
             #expect(duplicate?.arguments == ["Arthur", 2])
             let name: String? = nil
             let missing = #expect(throws: DatabaseError.self) { try statement.execute(arguments: [name, 3]) }

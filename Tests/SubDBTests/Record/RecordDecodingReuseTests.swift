@@ -129,7 +129,8 @@ private struct TwoKeyTypes: Decodable, FetchableRecord, Equatable {
     @Test func statementsRecompiledByEveryReadKeepTheirColumnsAndSeeNewOnes() throws {
         let dbQueue = try makePlayers()
         let sql = "SELECT * FROM player ORDER BY id"
-        // Each read toggles `PRAGMA query_only`, which makes SQLite recompile the cached statement.
+        // Reads used to toggle `PRAGMA query_only`, which makes SQLite recompile cached statements: a recompiled
+        // statement must keep its columns.
         for _ in 0..<3 {
             try dbQueue.read { (db: Database) throws in
                 #expect(try ReusedPlayer.fetchAll(db, sql: sql).map(\.id) == [1, 2, 3])
