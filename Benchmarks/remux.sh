@@ -21,20 +21,8 @@ Benchmarks/lib/big-mkv.sh "$input"
 echo "input: $input, $(( $(stat -c %s "$input") / 1024 / 1024 )) MB"
 cat "$input" > /dev/null   # same page cache state for everyone
 
-# Runs a command $repeat times under GNU time; prints "best_wall_seconds peak_rss_kb".
-measure() {
-    local best="" peak=0 log=$work/time.log
-    for _ in $(seq "${REPEAT:-$repeat}"); do
-        /usr/bin/time -v -o "$log" "$@" > /dev/null
-        local wall rss
-        wall=$(awk -F': ' '/Elapsed \(wall clock\)/ { n = split($2, p, ":"); s = 0;
-            for (i = 1; i <= n; i++) s = s * 60 + p[i]; print s }' "$log")
-        rss=$(awk -F': ' '/Maximum resident set size/ { print $2 }' "$log")
-        if [ -z "$best" ] || awk -v a="$wall" -v b="$best" 'BEGIN { exit !(a < b) }'; then best=$wall; fi
-        [ "$rss" -gt "$peak" ] && peak=$rss
-    done
-    echo "$best $peak"
-}
+# shellcheck source=lib/measure.sh
+source Benchmarks/lib/measure.sh
 
 read -r subfix_wall subfix_rss < <(measure "$bin" fix "$input" --remux --out "$work/subfix" --db "$work/db.sqlite")
 read -r ffmpeg_wall ffmpeg_rss < <(measure ffmpeg -nostdin -hide_banner -loglevel error -y -i "$input" \
