@@ -12,7 +12,9 @@ enum IndexCommand {
         positionals: [
             PositionalSpec(
                 name: "PATH", minimum: 1, maximum: nil,
-                help: "Files, or folders walked for .ass .ssa .srt .vtt and .mkv .mp4 .m4v .mov .webm .avi .ts.")
+                help:
+                    "Files, or folders walked for .ass .ssa .srt .vtt and .mkv .mka .mks .mp4 .m4v .mov .webm .avi .ts .m2ts."
+            )
         ],
         options: [
             LibraryLocation.option,

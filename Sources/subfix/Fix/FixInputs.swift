@@ -15,14 +15,8 @@ struct FixInput: Sendable, Equatable {
 
 /// Finds the subtitle files under the paths given to `subfix fix`.
 enum FixInputs {
-    /// The extensions (lowercase) of media files whose text tracks `subfix fix` extracts and fixes.
-    static let mediaExtensions: Set<String> = ["mkv", "mka", "mks", "mp4", "m4v", "mov", "webm", "avi", "ts", "m2ts"]
-
-    /// Whether `path` ends in one of `mediaExtensions` (any case).
-    static func isMedia(_ path: String) -> Bool {
-        guard let dot = path.lastIndex(of: "."), !path[dot...].contains("/") else { return false }
-        return mediaExtensions.contains(path[path.index(after: dot)...].lowercased())
-    }
+    /// Whether `path` names a media file (`MediaExtensions`).
+    static func isMedia(_ path: String) -> Bool { MediaExtensions.matches(path) }
 
     /// Files named directly are taken whatever their extension; folders are walked recursively for `.ass`,
     /// `.ssa`, `.srt` and `.vtt` and the media extensions (any case), in name order, following symlinks but never into a folder already

@@ -19,8 +19,8 @@ struct IndexInput: Sendable, Equatable {
 
 /// Finds the files under the paths given to `subfix index`.
 enum IndexInputs {
-    /// The media file extensions whose text tracks are indexed.
-    static let mediaExtensions: Set<String> = ["mkv", "mp4", "m4v", "mov", "webm", "avi", "ts"]
+    /// The media file extensions whose text tracks are indexed: the same as `fix` takes.
+    static let mediaExtensions = MediaExtensions.all
 
     /// The kind of file a name is, from its extension (any case); nil for other files.
     static func kind(of name: String) -> IndexInput.Kind? {
