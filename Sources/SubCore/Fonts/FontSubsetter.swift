@@ -45,44 +45,34 @@ public enum FontSubsetter {
 }
 
 /// A HarfBuzz blob (font bytes). The corresponding C calls are `hb_blob_create_from_file_or_fail`,
-/// `hb_blob_create_or_fail` and `hb_blob_destroy`.
+/// `hb_blob_create_or_fail` (memory fonts, copied by HarfBuzz) and `hb_blob_destroy`.
 private final class HarfBuzzBlob {
     let handle: OpaquePointer
-    /// Bytes HarfBuzz reads in place, kept alive as long as the blob.
-    private let storage: UnsafeMutableRawBufferPointer?
 
     init(path: String) throws(FontError) {
         guard let blob = hb_blob_create_from_file_or_fail(path) else {
             throw .unreadable(file: path, cause: "cannot read the font file (hb_blob_create_from_file_or_fail)")
         }
         handle = blob
-        storage = nil
     }
 
     init(data: Data, name: String) throws(FontError) {
-        let storage = UnsafeMutableRawBufferPointer.allocate(byteCount: max(data.count, 1), alignment: 16)
-        _ = data.copyBytes(to: storage.bindMemory(to: UInt8.self))
-        guard data.count > 0,
-            let base = storage.baseAddress?.assumingMemoryBound(to: CChar.self),
-            let blob = hb_blob_create_or_fail(base, UInt32(clamping: data.count), HB_MEMORY_MODE_READONLY, nil, nil)
-        else {
-            storage.deallocate()
-            throw .unreadable(file: name, cause: "empty or unreadable font data")
+        let blob = data.withUnsafeBytes { bytes -> OpaquePointer? in
+            guard let base = bytes.baseAddress?.assumingMemoryBound(to: CChar.self), bytes.count > 0 else {
+                return nil
+            }
+            return hb_blob_create_or_fail(base, UInt32(clamping: bytes.count), HB_MEMORY_MODE_DUPLICATE, nil, nil)
         }
+        guard let blob else { throw .unreadable(file: name, cause: "empty or unreadable font data") }
         handle = blob
-        self.storage = storage
     }
 
     /// Takes over a blob HarfBuzz returned with a reference for us.
     init(owning blob: OpaquePointer) {
         handle = blob
-        storage = nil
     }
 
-    deinit {
-        hb_blob_destroy(handle)
-        storage?.deallocate()
-    }
+    deinit { hb_blob_destroy(handle) }
 }
 
 /// A HarfBuzz face. The corresponding C calls are `hb_face_create` and `hb_face_destroy`.

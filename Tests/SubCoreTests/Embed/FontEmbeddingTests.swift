@@ -152,6 +152,17 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
         #expect(catalog.faces.first?.matchFamilies == [family])
     }
 
+    /// A font held in memory (a media attachment) gives the same subset as the same file on disk.
+    @Test func memoryFontsSubsetLikeFiles() throws {
+        let path = FontTestSupport.bundledFont.path
+        let data = try Data(contentsOf: FontTestSupport.bundledFont)
+        let characters: Set<Unicode.Scalar> = Set("字幕测试".unicodeScalars)
+        let fromFile = try FontSubsetter.subset(.file(path: path), index: 0, characters: characters)
+        let fromMemory = try FontSubsetter.subset(.memory(name: "a.otf"), index: 0, data: data, characters: characters)
+        #expect(fromMemory == fromFile)
+        #expect(try coverage(of: fromMemory) == Set(characters.map(\.value)))
+    }
+
     @Test func brokenFontsAreErrorsNotCrashes() throws {
         let folder = try FontTestSupport.temporaryDirectory()
         let garbage = folder.appendingPathComponent("garbage.otf")
