@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import SubDB
 
 /// Folds Traditional Chinese characters to Simplified ones, one character at a time, through ICU's
@@ -19,23 +20,10 @@ enum ChineseFolding {
 
     /// Traditional → Simplified for the BMP's unified ideographs, where the transform maps one character to one.
     static let table: [UInt32: UInt32] = {
-        var source = String.UnicodeScalarView()
-        for value in UInt32(0x4E00)...0x9FFF {
-            if let scalar = Unicode.Scalar(value) { source.append(scalar) }
-        }
-        let transform = StringTransform("Hant-Hans")
-        let original = Array(String(source).unicodeScalars)
+        let original = (UInt32(0x4E00)...0x9FFF).compactMap(Unicode.Scalar.init)
         var table: [UInt32: UInt32] = [:]
-        if let transformed = String(source).applyingTransform(transform, reverse: false),
-            case let folded = Array(transformed.unicodeScalars), folded.count == original.count
-        {
-            for (from, to) in zip(original, folded) where from != to { table[from.value] = to.value }
-            return table
-        }
-        // Some ICU versions map a character to several: fall back to one character at a time.
-        for scalar in original {
-            let folded = String(scalar).applyingTransform(transform, reverse: false)?.unicodeScalars
-            if let folded, folded.count == 1, let to = folded.first, to != scalar { table[scalar.value] = to.value }
+        for (from, to) in zip(original, HanTransform.map(original, StringTransform("Hant-Hans"))) {
+            if let to, to != from { table[from.value] = to.value }
         }
         return table
     }()

@@ -228,18 +228,31 @@ enum HanVariants {
         return result
     }
 
-    /// Whether `transform` changes each of `characters`.
+    /// Whether `transform` changes each of `characters` (into another character, or into several).
     private static func changed(_ characters: [Unicode.Scalar], _ transform: StringTransform) -> [Bool] {
+        zip(characters, HanTransform.map(characters, transform)).map { $0 != $1 }
+    }
+}
+
+/// ICU's transforms between Traditional and Simplified Chinese (`Hant-Hans`, `Hans-Hant`, built into
+/// Foundation), applied one character at a time: what the dialogue index folds with and what language guesses
+/// count with.
+public enum HanTransform {
+    /// What `transform` makes of each of `characters`: the one character it gives, or nil when it gives several
+    /// or none. One transform call for the whole list when it keeps the length; one per character otherwise.
+    public static func map(_ characters: [Unicode.Scalar], _ transform: StringTransform) -> [Unicode.Scalar?] {
         var source = String.UnicodeScalarView()
         source.append(contentsOf: characters)
         if let transformed = String(source).applyingTransform(transform, reverse: false),
             case let result = Array(transformed.unicodeScalars), result.count == characters.count
         {
-            return zip(characters, result).map { $0 != $1 }
+            return result
         }
         return characters.map { character in
-            let result = String(Character(character)).applyingTransform(transform, reverse: false)
-            return result.map { Array($0.unicodeScalars) != [character] } ?? false
+            guard let result = String(Character(character)).applyingTransform(transform, reverse: false),
+                case let scalars = Array(result.unicodeScalars), scalars.count == 1
+            else { return nil }
+            return scalars[0]
         }
     }
 }
