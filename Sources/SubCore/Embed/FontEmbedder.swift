@@ -109,11 +109,11 @@ extension FontSource {
 
 extension ASSDocument {
     /// For each font name the script draws with (trimmed, without a vertical `@`), the characters drawn with
-    /// it: each dialogue event's text outside override blocks goes to its style's font, or to the `\fn` font
-    /// in force (`\r`, an empty `\fn` and `\fn0` go back to the style's; `\r<style>` to that style's).
+    /// it, split by font the way libass applies `\fn`, `\r` and drawings (`EventTextRuns`).
     public func charactersByFont() -> [String: Set<Unicode.Scalar>] {
-        var fontOfStyle: [String: String] = [:]
-        for style in styles { fontOfStyle[style.name] = ASSDocument.family(style.fontName) }
+        let styles = self.styles.map { AssStyle(name: $0.name, fontName: $0.fontName, isBold: false, isItalic: false) }
+        let byName = Dictionary(styles.map { ($0.name, $0) }, uniquingKeysWith: { first, _ in first })
+        let fallback = byName["Default"] ?? AssStyle(name: "Default", fontName: "", isBold: false, isItalic: false)
         var result: [String: Set<Unicode.Scalar>] = [:]
         utf8.withUnsafeBufferPointer { buffer in
             forEachEvent(buffer) { _, isComment, fields, text in
@@ -121,44 +121,12 @@ extension ASSDocument {
                 let styleName =
                     fields.styleIndexField.flatMap { $0 < fields.count ? fields[$0] : nil }
                     .map { buffer.string(buffer.trimmingBlanks($0)) } ?? ""
-                let styleFont = fontOfStyle[styleName] ?? fontOfStyle["Default"] ?? ""
-                var font = styleFont
-                var index = text.lowerBound
-                var segment = index
-                func flush(_ end: Int) {
-                    guard end > segment else { return }
-                    result[font, default: []].formUnion(ASSDocument.plainText(buffer, segment..<end).unicodeScalars)
+                let style = byName[styleName] ?? fallback
+                for run in EventTextRuns.split(buffer.string(text), style: style, styles: styles) {
+                    result[run.font.family, default: []].formUnion(run.text.unicodeScalars)
                 }
-                while let open = firstIndex(of: 0x7B, in: buffer, from: index, to: text.upperBound),
-                    let close = firstIndex(of: 0x7D, in: buffer, from: open + 1, to: text.upperBound)
-                {
-                    flush(open)
-                    let block = buffer.string((open + 1)..<close)
-                    for tag in block.split(separator: "\\").dropFirst(0) {
-                        let tag = tag.trimmingCharacters(in: .whitespaces)
-                        if tag.hasPrefix("fn") {
-                            let name = tag.dropFirst(2).prefix { $0 != "(" && $0 != ")" }
-                            let trimmed = ASSDocument.family(String(name))
-                            font = trimmed.isEmpty || trimmed == "0" ? styleFont : trimmed
-                        } else if tag.hasPrefix("r") {
-                            let target = tag.dropFirst().trimmingCharacters(in: .whitespaces)
-                            font = target.isEmpty ? styleFont : fontOfStyle[target] ?? styleFont
-                        }
-                    }
-                    index = close + 1
-                    segment = index
-                }
-                flush(text.upperBound)
             }
         }
-        for key in result.keys {
-            result[key]?.remove("\n")
-        }
         return result
-    }
-
-    /// A font name as libass looks it up: blanks trimmed, a vertical `@` dropped.
-    static func family(_ name: String) -> String {
-        FontRequest(name: name).family
     }
 }

@@ -198,6 +198,20 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
         #expect(SSAFontEncoding.decode(encoded) == data)
     }
 
+    /// The characters each font draws follow `\fn`, `\r`, `\r<style>` and `\t(...)` as libass applies them;
+    /// drawings and comments draw no characters.
+    @Test func charactersAreCountedPerFont() throws {
+        let text = script(
+            styles: [("Default", "@Base"), ("Other", "Second")],
+            events: [("Default", "a{\\fnOne}b{\\r}c{\\rOther}d{\\t(\\fnTwo)}e{\\p1}m 0 0 l 9 9{\\p0}f{comment}")])
+        let characters = try ASSDocument(utf8: Array(text.utf8), file: "t.ass").charactersByFont()
+        #expect(characters["Base"] == ["a", "c"])
+        #expect(characters["One"] == ["b"])
+        #expect(characters["Second"] == ["d"])
+        #expect(characters["Two"] == ["e", "f"])
+        #expect(characters.values.allSatisfy { !$0.contains("m") && !$0.contains("9") })
+    }
+
     @Test func uuencodingRejectsImpossibleInput() {
         #expect(SSAFontEncoding.decode(Array("!!!!!".utf8)) == nil)  // one character left over
         #expect(SSAFontEncoding.decode(Array("ab c".utf8)) == nil)  // a blank is not a code
