@@ -154,3 +154,33 @@ func textPosition(of offset: Int, in utf8: [UInt8], lines: [LineSpan]) -> (line:
     }
     return (low + 1, column)
 }
+
+extension TextEdit {
+    /// `first` (edits of a text) followed by `then` (edits of the text `first` made), as edits of the original
+    /// text: sorted, not overlapping. An edit of `then` must not fall inside the replacement of one of `first`.
+    public static func merging(_ first: [TextEdit], _ then: [TextEdit]) -> [TextEdit] {
+        guard !then.isEmpty else { return first }
+        var mapped: [TextEdit] = []
+        mapped.reserveCapacity(then.count)
+        var index = 0
+        var shift = 0  // how much longer the edited text is than the original, before the current position
+        func original(_ offset: Int) -> Int {
+            while index < first.count {
+                let edit = first[index]
+                let editedEnd = edit.range.lowerBound + shift + edit.replacement.count
+                guard editedEnd <= offset else { break }
+                shift += edit.replacement.count - edit.range.count
+                index += 1
+            }
+            return offset - shift
+        }
+        for edit in then {
+            let lower = original(edit.range.lowerBound)
+            let upper = original(edit.range.upperBound)
+            mapped.append(TextEdit(range: lower..<max(lower, upper), replacement: edit.replacement))
+        }
+        return (first + mapped).sorted {
+            ($0.range.lowerBound, $0.range.upperBound) < ($1.range.lowerBound, $1.range.upperBound)
+        }
+    }
+}
