@@ -51,6 +51,24 @@ import Testing
         }
     }
 
+    /// A file that is not a database (or a truncated one) fails the read-only open and is left as it was.
+    @Test(arguments: [false, true])
+    func brokenFilesFailReadOnlyOpenAndStayUntouched(truncated: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("bad.sqlite")
+        if truncated {
+            let writer = try LibraryDatabase(path: directory.path("good.sqlite"), mode: .create)
+            try writer.prepareDialogueIndex(foldsChinese: false)
+            let bytes = try Data(contentsOf: URL(fileURLWithPath: writer.path))
+            try bytes.prefix(1500).write(to: URL(fileURLWithPath: path))
+        } else {
+            try Data(String(repeating: "not a database\n", count: 300).utf8).write(to: URL(fileURLWithPath: path))
+        }
+        let before = try Data(contentsOf: URL(fileURLWithPath: path))
+        #expect(throws: (any Error).self) { try LibraryDatabase(path: path, mode: .readOnly) }
+        #expect(try Data(contentsOf: URL(fileURLWithPath: path)) == before)
+    }
+
     /// A library opened read-only reads, and refuses writes with a clear error.
     @Test func readOnlyReadsAndRefusesWrites() throws {
         let directory = try TemporaryDirectory()

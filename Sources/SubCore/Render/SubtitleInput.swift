@@ -20,12 +20,17 @@ public struct SubtitleInput: Sendable {
     }
 
     /// The fonts of the script's `[Fonts]` section, decoded: libass loads them itself when it reads the script,
-    /// so a catalog that mirrors it must count them too.
-    public var embeddedFonts: [FontAttachment] {
-        guard assText.contains("[Fonts]") || assText.lowercased().contains("[fonts]"),
+    /// so a catalog that mirrors it must count them too. Entries whose data cannot be decoded (libass skips
+    /// them too) are warnings naming the script.
+    public func embeddedFonts() -> (fonts: [FontAttachment], warnings: [FontWarning]) {
+        guard assText.lowercased().contains("[fonts]"),
             let document = try? ASSDocument(utf8: Array(assText.utf8), file: name)
-        else { return [] }
-        return document.embeddedFonts().fonts.map { FontAttachment(name: $0.name, data: $0.data) }
+        else { return ([], []) }
+        let (fonts, undecodable) = document.embeddedFonts()
+        return (
+            fonts.map { FontAttachment(name: $0.name, data: $0.data) },
+            undecodable.map { FontWarning(file: name, cause: "[Fonts] entry '\($0)' is not valid font data; skipped") }
+        )
     }
 
     /// Reads an ASS/SSA, SRT or WebVTT file. SRT and WebVTT cues become ASS events with subfix's default style.

@@ -71,8 +71,10 @@ enum CheckCommand {
                 let (subtitle, _) = try RenderInputs.load(input, arguments: arguments)
                 let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: 640, height: 360)
                 // Attachments and [Fonts] travel with the input: they join the catalog for this file only.
-                let fileCatalog = try catalog.adding(attachments: subtitle.attachments + subtitle.embeddedFonts)
-                FontSetupOptions.report(Array(fileCatalog.warnings.dropFirst(catalog.warnings.count)), io: io)
+                let embedded = subtitle.embeddedFonts()
+                let fileCatalog = try catalog.adding(attachments: subtitle.attachments + embedded.fonts)
+                FontSetupOptions.report(
+                    embedded.warnings + fileCatalog.warnings.dropFirst(catalog.warnings.count), io: io)
                 report = try GlyphChecker.check(renderer, catalog: fileCatalog)
             } catch let error as UsageError {
                 throw error

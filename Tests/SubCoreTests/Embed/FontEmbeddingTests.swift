@@ -249,7 +249,7 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
         for (script, expectMissing) in [(text, true), (fixed, false)] {
             let input = SubtitleInput(name: "t.ass", assText: script)
             let renderer = try SubtitleRenderer(input: input, setup: sandbox, width: 640, height: 360)
-            let catalog = try FontCatalog(setup: sandbox).adding(attachments: input.embeddedFonts)
+            let catalog = try FontCatalog(setup: sandbox).adding(attachments: input.embeddedFonts().fonts)
             let report = try GlyphChecker.check(renderer, catalog: catalog)
             #expect(report.missing.isEmpty != expectMissing)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import TestSupport
 import Testing
 
@@ -147,5 +148,31 @@ import Testing
         // language, here the same name, which no font of this sandbox has).
         let bareRun = run(["fix", bare, "--policy", "missing", "--no-system-fonts", "--dry-run"] + db)
         #expect(!bareRun.1.contains("kept: Noto Sans CJK JP"))
+    }
+
+    /// A `[Fonts]` section with an entry that is no font and one that is not even valid UUencoding: `check`
+    /// warns about each, naming the file, and still checks every event; `fix --embed` keeps both entries.
+    @Test func brokenEmbeddedFontsAreWarningsNotCrashes() throws {
+        let folder = try TestFiles.temporaryDirectory("subfix-embed").path
+        let input = folder + "/a.ass"
+        let notAFont = String(decoding: SSAFontEncoding.encode(Data("not a font at all".utf8)), as: UTF8.self)
+        let broken =
+            Self.script.replacingOccurrences(
+                of: "[Events]",
+                with: "[Fonts]\nfontname: junk_0.ttf\n\(notAFont)\nfontname: cut_0.ttf\n!!!!!\n\n[Events]")
+        try Data(broken.utf8).write(to: URL(fileURLWithPath: input))
+        let db = ["--db", folder + "/db.sqlite"]
+        let (status, stdout, stderr) = run(["check", input, "--no-system-fonts"] + db)
+        #expect(status == .someFailed)
+        #expect(stdout.hasSuffix("\(input): 2 events, 2 with missing glyphs\n"))
+        let warnings = stderr.split(separator: "\n").filter { $0.hasPrefix("subfix: warning: ") }
+        #expect(warnings.contains { $0.contains("cut_0.ttf") && $0.contains(input) })
+        #expect(warnings.contains { $0.contains("junk_0.ttf") })
+
+        let fixed = run(["fix", input, "--embed", "--out", folder + "/out"] + db)
+        #expect(fixed.0 == .success)
+        let text = try String(contentsOfFile: folder + "/out/a.ass", encoding: .utf8)
+        #expect(text.contains("fontname: junk_0.ttf\n\(notAFont)\nfontname: cut_0.ttf\n!!!!!\n"))
+        #expect(run(["check", folder + "/out/a.ass", "--no-system-fonts"] + db).0 == .success)
     }
 }
