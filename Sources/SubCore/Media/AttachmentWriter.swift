@@ -32,11 +32,18 @@ public enum AttachmentWriter {
         for attachment in attachments {
             let data = try media.attachmentData(stream: attachment.index)
             let name = safeName(for: attachment)
-            let pending = try MediaOutputFile.stage(data, for: directory.appendingPathComponent(name))
-            let url = try MediaOutputFile.commitWithoutReplacing(pending) { number in
-                directory.appendingPathComponent(SafeFileName.numbered(name, number))
+            let destination = directory.appendingPathComponent(name).path
+            let path: String
+            do {
+                let file = try AtomicFile(destination: destination, mode: FileCreationMode.newFile)
+                file.write([UInt8](data)[...])
+                path = try file.commitWithoutReplacing { number in
+                    directory.appendingPathComponent(SafeFileName.numbered(name, number)).path
+                }
+            } catch {
+                throw MediaError.write(file: destination, cause: error.cause)
             }
-            written.append(Written(attachment: attachment, url: url))
+            written.append(Written(attachment: attachment, url: URL(fileURLWithPath: path)))
         }
         return written
     }

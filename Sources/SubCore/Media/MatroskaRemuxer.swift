@@ -64,7 +64,7 @@ public struct RemuxSummary: Sendable, Equatable {
 /// last. Two sequential passes: `readTextTracks()` reads only the text subtitle packets (the other streams are
 /// discarded in the demuxer), `write` copies the whole file packet by packet, so memory does not depend on
 /// the file's size. The output is written to a temporary file, flushed and then put in place
-/// (`RemuxPlacement`); nothing is left behind when anything fails.
+/// (`Placement`); nothing is left behind when anything fails.
 ///
 ///     let remuxer = try MatroskaRemuxer(file: try MediaFile(path: "movie.mkv"))
 ///     let tracks = try remuxer.readTextTracks()
@@ -149,7 +149,7 @@ public final class MatroskaRemuxer {
     /// `plan` must have exactly the packets `readTextTracks()` read.
     @discardableResult
     public func write(
-        _ plan: RemuxPlan, to destination: String, mode: UInt32, placement: RemuxPlacement
+        _ plan: RemuxPlan, to destination: String, mode: UInt32, placement: Placement
     ) throws -> RemuxSummary {
         let source = try file.claimDemuxer()
         let output = try MatroskaOutputFile(destination: destination, mode: mode)

@@ -23,26 +23,27 @@ public enum SubtitleTrackWriter {
         _ tracks: [ExtractedTrack], base: String, to directory: URL, transform: Transform? = nil
     ) throws -> [Written] {
         try AttachmentWriter.createDirectory(directory)
-        var staged: [(ExtractedTrack, MediaOutputFile.Pending)] = []
-        do {
-            for track in tracks {
-                let data = try transform?(track) ?? track.data
-                let destination = directory.appendingPathComponent(track.fileName(base: base))
-                staged.append((track, try MediaOutputFile.stage(data, for: destination)))
+        // Every track is written before any is put in place; the files not placed remove themselves.
+        var staged: [(ExtractedTrack, URL, AtomicFile)] = []
+        for track in tracks {
+            let data = try transform?(track) ?? track.data
+            let destination = directory.appendingPathComponent(track.fileName(base: base))
+            do {
+                let file = try AtomicFile(destination: destination.path, mode: FileCreationMode.newFile)
+                file.write([UInt8](data)[...])
+                staged.append((track, destination, file))
+            } catch {
+                throw MediaError.write(file: destination.path, cause: error.cause)
             }
-        } catch {
-            staged.forEach { MediaOutputFile.discard($0.1) }
-            throw error
         }
         var written: [Written] = []
-        for (position, (track, pending)) in staged.enumerated() {
+        for (track, url, file) in staged {
             do {
-                try MediaOutputFile.commitReplacing(pending)
+                try file.commit()
             } catch {
-                staged[(position + 1)...].forEach { MediaOutputFile.discard($0.1) }
-                throw error
+                throw MediaError.write(file: url.path, cause: error.cause)
             }
-            written.append(Written(track: track, url: pending.destination))
+            written.append(Written(track: track, url: url))
         }
         return written
     }

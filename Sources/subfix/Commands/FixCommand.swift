@@ -176,68 +176,41 @@ enum FixCommand {
     }
 
     /// Processes the files on `jobs` threads and prints each result in input order as soon as it and all
-    /// before it are done (a media file gives one result per track). A progress line goes to a terminal's
-    /// stderr once the run has taken a second (`io.progressDelay`), refreshed at most every 0.1 s.
+    /// before it are done (a media file gives one result per track), with `OrderedWork`'s progress line. The
+    /// subtitle files written go through one `CommitBatch`: their results are printed once the batch has put
+    /// them in place.
     private static func process(
         _ inputs: [FixInput], outputs: [Result<String?, FixFailure>], claims: FixClaims, options: FixOptions,
         jobs: Int, io: CommandIO, json: Bool
     ) -> [FixFileResult] {
-        struct State {
-            var next = 0
-            var printed = 0
-            var done = 0
-            var results: [[FixFileResult]?]
-            var progressShown = false
-            var lastProgress: Double?
-        }
-        let state = Mutex(State(results: Array(repeating: nil, count: inputs.count)))
-        let start = Date()
-        let workers = max(1, min(jobs, inputs.count))
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            while true {
-                let index = state.withLock { state -> Int? in
-                    guard state.next < inputs.count else { return nil }
-                    defer { state.next += 1 }
-                    return state.next
-                }
-                guard let index else { return }
-                let results: [FixFileResult]
-                switch outputs[index] {
-                case .success(let output) where inputs[index].isMedia && options.remuxEmbedder != nil:
-                    results = FixProcessor.processRemux(inputs[index], output: output, options: options)
-                case .success(let output) where inputs[index].isMedia:
-                    results = FixProcessor.processMedia(
-                        inputs[index], folder: output, options: options, claims: claims)
-                case .success(let output):
-                    results = [FixProcessor.process(inputs[index], output: output, options: options)]
-                case .failure(let failure):
-                    results = [
-                        FixFileResult(input: inputs[index].path, output: nil, status: .failed, error: failure.cause)
-                    ]
-                }
-                state.withLock { state in
-                    state.results[index] = results
-                    state.done += 1
-                    while state.printed < inputs.count, let ready = state.results[state.printed] {
-                        if state.progressShown { io.progress("\r\u{1B}[K") }
-                        for result in ready { report(result, io: io, json: json) }
-                        state.printed += 1
-                    }
-                    let elapsed = Date().timeIntervalSince(start)
-                    if io.stderrIsTerminal, elapsed > io.progressDelay, state.done < inputs.count,
-                        state.lastProgress.map({ elapsed - $0 > 0.1 }) ?? true
-                    {
-                        io.progress("\r[\(state.done)/\(inputs.count)] fixing...")
-                        state.progressShown = true
-                        state.lastProgress = elapsed
-                    }
+        let work = OrderedWork<[FixFileResult]>(
+            count: inputs.count, io: io, verb: "fixing", isReady: { !$0.contains(where: \.awaitsCommit) },
+            deliver: { results in results.forEach { report($0, io: io, json: json) } })
+        let batch = CommitBatch()
+        @Sendable func commit() {
+            let outcome = batch.commit()
+            work.update(outcome.keys) { key, results in
+                for position in results.indices where results[position].awaitsCommit {
+                    results[position].awaitsCommit = false
+                    if let failure = outcome.failures[key] { results[position].fail(FixFailure(failure)) }
                 }
             }
         }
-        return state.withLock { state in
-            if state.progressShown { io.progress("\r\u{1B}[K") }
-            return state.results.compactMap { $0 }.flatMap { $0 }
+        work.run(jobs: jobs) { index in
+            switch outputs[index] {
+            case .success(let output) where inputs[index].isMedia && options.remuxEmbedder != nil:
+                return FixProcessor.processRemux(inputs[index], output: output, options: options)
+            case .success(let output) where inputs[index].isMedia:
+                return FixProcessor.processMedia(inputs[index], folder: output, options: options, claims: claims)
+            case .success(let output):
+                let slot = FixCommitSlot(batch: batch, key: index, due: commit)
+                return [FixProcessor.process(inputs[index], output: output, options: options, commit: slot)]
+            case .failure(let failure):
+                return [FixFileResult(input: inputs[index].path, output: nil, status: .failed, error: failure.cause)]
+            }
         }
+        commit()
+        return work.finish().flatMap { $0 }
     }
 
     private static func report(_ result: FixFileResult, io: CommandIO, json: Bool) {

@@ -111,16 +111,16 @@ extension FixProcessor {
             case .dryRun:
                 break
             case .folder:
-                try writeUnlessSame(fixed, to: output, mode: mode)
+                _ = try writeUnlessSame(fixed, to: output, mode: mode)
             case .inPlace(let suffix):
                 // A sidecar already there is kept as a backup when it differs, as --in-place keeps files.
-                let bytes = fixed.output
+                var placement = Placement.replace
                 if FixFileSystem.exists(output) {
-                    let (current, currentMode) = try FixFileSystem.read(output)
-                    if current == bytes { return result }
-                    try FixFileSystem.keepBackup(current, at: output + suffix, mode: currentMode)
+                    if try FixFileSystem.read(output).bytes == fixed.output { return result }
+                    try FixFileSystem.checkBackup(of: output, at: output + suffix)
+                    placement = .keepingOriginal(backup: output + suffix)
                 }
-                try FixFileSystem.writeAtomically(bytes, to: output, mode: mode)
+                try fixed.write(to: output, mode: mode, placement: placement)
             }
         } catch {
             // Every failure names the track: the report line's file is the media file.

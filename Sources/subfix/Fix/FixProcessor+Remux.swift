@@ -92,7 +92,7 @@ extension FixProcessor {
                 return results
             }
             let target: String
-            let placement: RemuxPlacement
+            let placement: Placement
             switch options.destination {
             case .dryRun:
                 return results
@@ -114,11 +114,11 @@ extension FixProcessor {
             case .inPlace(let suffix):
                 // Through a symlink, the file it points to is replaced and the link stays a link.
                 target = FixFileSystem.resolved(input.path) ?? input.path
-                let backup = target + suffix
-                if FixFileSystem.exists(backup) {
-                    return failed(
-                        "backup '\(backup)' already exists; not overwriting it"
-                            + " (move it away or choose another --backup-suffix)")
+                let backup = input.path + suffix
+                do throws(FixFailure) {
+                    try FixFileSystem.checkBackup(of: target, at: backup)
+                } catch {
+                    return failed(error.cause)
                 }
                 placement = .keepingOriginal(backup: backup)
             }

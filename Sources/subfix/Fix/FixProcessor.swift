@@ -5,10 +5,13 @@ import SubCore
 /// nothing is written for a file that fails. Media files go through `FixProcessor+Media.swift`, which hands
 /// each extracted track to the same `fix(_:format:file:options:into:)`.
 enum FixProcessor {
-    static func process(_ input: FixInput, output: String?, options: FixOptions) -> FixFileResult {
+    /// Fixes one subtitle file; its write is staged into `commit`'s batch when there is one.
+    static func process(
+        _ input: FixInput, output: String?, options: FixOptions, commit: FixCommitSlot? = nil
+    ) -> FixFileResult {
         var result = FixFileResult(input: input.path, output: output, status: .failed)
         do throws(FixFailure) {
-            try run(input, output: output, options: options, result: &result)
+            try run(input, output: output, options: options, commit: commit, result: &result)
         } catch {
             result.fail(error)
         }
@@ -53,7 +56,7 @@ enum FixProcessor {
     }
 
     private static func run(
-        _ input: FixInput, output: String?, options: FixOptions, result: inout FixFileResult
+        _ input: FixInput, output: String?, options: FixOptions, commit: FixCommitSlot?, result: inout FixFileResult
     ) throws(FixFailure) {
         if let problem = input.problem { throw FixFailure(cause: problem) }
         guard let format = SubtitleFormat(path: input.path) else {
@@ -78,24 +81,30 @@ enum FixProcessor {
                 throw FixFailure(
                     cause: "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
             }
-            try writeUnlessSame(fixed, to: output, mode: mode)
+            result.awaitsCommit = try writeUnlessSame(fixed, to: output, mode: mode, commit: commit)
         case .inPlace(let suffix):
             guard result.status == .changed else { return }
-            try FixFileSystem.keepBackup(original, at: input.path + suffix, mode: mode)
             // Through a symlink, the file it points to is rewritten and the link stays a link.
-            try fixed.write(to: FixFileSystem.resolved(input.path) ?? input.path, mode: mode)
+            let target = FixFileSystem.resolved(input.path) ?? input.path
+            let backup = input.path + suffix
+            try FixFileSystem.checkBackup(of: target, at: backup)
+            result.awaitsCommit = try fixed.write(
+                to: target, mode: mode, placement: .keepingOriginal(backup: backup), commit: commit)
         }
     }
 
-    /// Writes `fixed` to `output` (creating its folder), unless `output` already holds exactly those bytes.
-    static func writeUnlessSame(_ fixed: FixedSubtitle, to output: String, mode: mode_t) throws(FixFailure) {
+    /// Writes `fixed` to `output` (creating its folder), unless `output` already holds exactly those bytes;
+    /// returns whether the write waits in `commit`'s batch.
+    static func writeUnlessSame(
+        _ fixed: FixedSubtitle, to output: String, mode: mode_t, commit: FixCommitSlot? = nil
+    ) throws(FixFailure) -> Bool {
         let folder = (output as NSString).deletingLastPathComponent
         if !folder.isEmpty { try FixFileSystem.makeFolders(folder) }
         if FixFileSystem.status(output) != nil, let current = try? FixFileSystem.read(output).bytes,
             current == fixed.output
         {
-            return
+            return false
         }
-        try fixed.write(to: output, mode: mode)
+        return try fixed.write(to: output, mode: mode, commit: commit)
     }
 }

@@ -46,6 +46,8 @@ struct FixFileResult: Sendable, Equatable {
     var note: String?
     /// The unified diff, when asked for and the file changed.
     var diff: String?
+    /// Whether the output waits in the run's `CommitBatch`: the result is final, and printed, once it is placed.
+    var awaitsCommit = false
 
     /// Marks the result failed with `failure`'s cause, dropping any output and diff.
     mutating func fail(_ failure: FixFailure) {

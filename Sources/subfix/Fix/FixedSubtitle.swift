@@ -2,10 +2,14 @@ import Foundation
 import SubCore
 
 extension FixedSubtitle {
-    /// Writes the output to `path` atomically with permissions `mode`.
-    func write(to path: String, mode: mode_t) throws(FixFailure) {
-        try FixFileSystem.writeAtomically(to: path, mode: mode) { sink in
-            write { sink.write($0) }
+    /// Writes the output to `path` through an `AtomicFile` with permissions `mode`, placed as `placement` says
+    /// (staged into `commit`'s batch when there is one); returns whether it waits in the batch.
+    @discardableResult
+    func write(
+        to path: String, mode: mode_t, placement: Placement = .replace, commit: FixCommitSlot? = nil
+    ) throws(FixFailure) -> Bool {
+        try FixFileSystem.write(to: path, mode: mode, placement: placement, commit: commit) { file in
+            write { file.write($0) }
         }
     }
 

@@ -1,21 +1,20 @@
 import Foundation
-import SubCore
 import Synchronization
 
-/// The temporary files `subfix fix` writes before renaming them into place (`.NAME.subfix-XXXXXX`), and the
+/// The temporary files `AtomicFile` writes before renaming them into place (`.NAME.subfix-XXXXXX`), and the
 /// removal of those a killed subfix left behind. A live writer holds an exclusive `flock` on its temporary file
 /// until it is renamed, so a file whose lock can be taken belongs to no running subfix and is removed. Each folder
 /// is looked at once per run, under an exclusive lock on the folder that writers take shared while they create and
 /// lock a temporary file. The corresponding C calls are `opendir`, `open`, `flock` and `unlink`.
-enum TemporaryFiles {
+package enum TemporaryFiles {
     /// What a temporary file's name carries between the target's name and the six random characters.
-    static let marker = ".subfix-"
+    package static let marker = ".subfix-"
 
     /// The folders already cleaned in this process.
     private static let cleaned = Mutex<Set<String>>([])
 
     /// Whether `name` has the shape of a temporary file: `.`, a name, `.subfix-`, six characters.
-    static func isTemporary(_ name: String) -> Bool {
+    package static func isTemporary(_ name: String) -> Bool {
         guard name.hasPrefix("."), let range = name.range(of: marker, options: .backwards) else { return false }
         return name.distance(from: range.upperBound, to: name.endIndex) == 6
             && name.distance(from: name.startIndex, to: range.lowerBound) > 1
@@ -26,7 +25,7 @@ enum TemporaryFiles {
     /// The listing runs under the lock, so that no thread of this run creates a temporary file in the folder
     /// (and has not yet locked it) while it is being cleaned.
     @discardableResult
-    static func removeStale(in folder: String) -> [String] {
+    package static func removeStale(in folder: String) -> [String] {
         cleaned.withLock { cleaned in
             guard cleaned.insert(folder).inserted else { return [] }
             return removeUnlocked(in: folder)
@@ -36,7 +35,7 @@ enum TemporaryFiles {
     /// Runs `body` holding the folder's own `flock`, shared (creating a temporary file and locking it) or
     /// exclusive (cleaning): another process never cleans between a writer's `mkstemp` and its `flock`. Without
     /// a folder descriptor (no permission to open it) `body` runs unlocked.
-    static func withFolderLock<Result>(_ folder: String, exclusive: Bool, _ body: () throws -> Result) rethrows
+    package static func withFolderLock<Result>(_ folder: String, exclusive: Bool, _ body: () throws -> Result) rethrows
         -> Result
     {
         let descriptor = PathBytes.withCString(folder) { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
@@ -68,5 +67,5 @@ enum TemporaryFiles {
     }
 
     /// Forgets which folders were cleaned (tests run several commands in one process).
-    static func reset() { cleaned.withLock { $0.removeAll() } }
+    package static func reset() { cleaned.withLock { $0.removeAll() } }
 }

@@ -1,0 +1,119 @@
+import Dispatch
+import Foundation
+import Synchronization
+
+/// The one way a command works through many inputs: `jobs` threads take the inputs in order, and each result is
+/// handed to `deliver` in input order as soon as it and all before it are ready (so output never interleaves and
+/// reads as a serial run would). A result can wait for later news (`isReady` false) until `update` changes it.
+/// A progress line, `[done/total] verb...`, goes to a terminal's standard error once the run has taken
+/// `io.progressDelay`, refreshed at most every 0.1 s, and is wiped before any line is printed.
+final class OrderedWork<Output: Sendable>: Sendable {
+    private struct State {
+        var next = 0
+        var delivered = 0
+        var done = 0
+        var outputs: [Output?]
+        /// Changes for results not stored yet, applied when they are.
+        var early: [Int: [@Sendable (inout Output) -> Void]] = [:]
+        var progressShown = false
+        var lastProgress: Double?
+    }
+
+    private let count: Int
+    private let io: CommandIO
+    private let verb: String
+    private let isReady: @Sendable (Output) -> Bool
+    private let deliver: @Sendable (Output) -> Void
+    private let state: Mutex<State>
+    private let start = Date()
+
+    /// A run over `count` inputs; `verb` names the work in the progress line ("fixing", "indexing").
+    init(
+        count: Int, io: CommandIO, verb: String, isReady: @escaping @Sendable (Output) -> Bool = { _ in true },
+        deliver: @escaping @Sendable (Output) -> Void
+    ) {
+        self.count = count
+        self.io = io
+        self.verb = verb
+        self.isReady = isReady
+        self.deliver = deliver
+        state = Mutex(State(outputs: Array(repeating: nil, count: count)))
+    }
+
+    /// Runs `work` on every input index on up to `jobs` threads; returns when all are done (the last results
+    /// may still wait for `update`).
+    func run(jobs: Int, _ work: @Sendable (Int) -> Output) {
+        let workers = max(1, min(jobs, count))
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
+            while let index = claim() {
+                let output = work(index)
+                state.withLock { state in
+                    var output = output
+                    for change in state.early.removeValue(forKey: index) ?? [] { change(&output) }
+                    state.outputs[index] = output
+                    state.done += 1
+                    deliverReady(&state)
+                    showProgress(&state)
+                }
+            }
+        }
+    }
+
+    /// Changes the results at `indices` (now or, for one not stored yet, when it is), then delivers what is
+    /// ready.
+    func update(_ indices: [Int], _ change: @escaping @Sendable (Int, inout Output) -> Void) {
+        state.withLock { state in
+            for index in indices {
+                if var output = state.outputs[index] {
+                    change(index, &output)
+                    state.outputs[index] = output
+                } else {
+                    state.early[index, default: []].append { change(index, &$0) }
+                }
+            }
+            deliverReady(&state)
+        }
+    }
+
+    /// Delivers whatever is left, ready or not, wipes the progress line, and returns every result in order.
+    func finish() -> [Output] {
+        state.withLock { state in
+            if state.progressShown { io.progress("\r\u{1B}[K") }
+            state.progressShown = false
+            while state.delivered < count {
+                if let output = state.outputs[state.delivered] { deliver(output) }
+                state.delivered += 1
+            }
+            return state.outputs.compactMap { $0 }
+        }
+    }
+
+    private func claim() -> Int? {
+        state.withLock { state in
+            guard state.next < count else { return nil }
+            defer { state.next += 1 }
+            return state.next
+        }
+    }
+
+    private func deliverReady(_ state: inout State) {
+        while state.delivered < count, let output = state.outputs[state.delivered], isReady(output) {
+            if state.progressShown {
+                io.progress("\r\u{1B}[K")
+                state.progressShown = false
+            }
+            deliver(output)
+            state.delivered += 1
+        }
+    }
+
+    private func showProgress(_ state: inout State) {
+        let elapsed = Date().timeIntervalSince(start)
+        guard io.stderrIsTerminal, elapsed > io.progressDelay, state.done < count,
+            state.lastProgress.map({ elapsed - $0 > 0.1 }) ?? true
+        else { return }
+        io.progress("\r[\(state.done)/\(count)] \(verb)...")
+        state.progressShown = true
+        state.lastProgress = elapsed
+    }
+}
