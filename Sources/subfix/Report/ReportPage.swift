@@ -71,7 +71,9 @@ struct ReportPage {
         if !entry.missingBefore.isEmpty {
             html += "<p class=\"missing\">Blank on the player as it is: " + characters(entry.missingBefore) + "</p>\n"
         }
-        if !entry.missingAfter.isEmpty {
+        if entry.missingAfter == entry.missingBefore, !entry.missingAfter.isEmpty {
+            html += "<p class=\"missing after\">Still blank after the fix: all of them.</p>\n"
+        } else if !entry.missingAfter.isEmpty {
             html += "<p class=\"missing after\">Still blank after the fix: " + characters(entry.missingAfter) + "</p>\n"
         }
         html += list(entry.changes, class: "changes", title: "The fix")
@@ -132,7 +134,8 @@ struct ReportPage {
         .error{color:#8b0000;font-family:monospace;white-space:pre-wrap;word-break:break-all}
         .chars{font-size:1.2em}.codes{color:#666;font-size:.8em}
         .lines li{white-space:pre-wrap}.changes li,.notes li{font-family:monospace;font-size:.85em;word-break:break-all}
-        .frames{display:flex;gap:1em;flex-wrap:wrap}figure{margin:0}img{max-width:100%;height:auto;background:#000}
+        .frames{display:flex;gap:1em;flex-wrap:wrap}figure{margin:0;flex:1 1 280px;max-width:640px}
+        img{width:100%;height:auto;background:#000}
         figcaption{color:#555;font-size:.85em}
         """
 }
