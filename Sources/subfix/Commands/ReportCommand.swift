@@ -28,7 +28,8 @@ enum ReportCommand {
             sees it: no system fonts, only --player-fonts-dir and the fonts the file carries ([Fonts], a media
             file's attachments). It is then fixed in memory as 'fix --embed' with the same --font, --policy,
             --also and font options would fix it (nothing but the page is written), and checked and rendered
-            again. Status: fixed (no CJK character is blank as it is), needs fixing (some are, and the fix makes
+            again. --fonts-dir, --no-system-fonts and --default-font say which faces the fix may use, as for
+            'fix'; the player is described by --player-fonts-dir and --player-default-font alone. Status: fixed (no CJK character is blank as it is), needs fixing (some are, and the fix makes
             them all render), missing glyphs (some stay blank after the fix; listed), failed (with the error).
             Files with CJK text get a frame before and after the fix, inlined in the page; a media file is
             looked at through its first subtitle track. Sidecar subtitles (Movie.zh.ass next to Movie.mkv)

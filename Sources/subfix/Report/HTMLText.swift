@@ -3,9 +3,9 @@ import SubCore
 /// Turns untrusted strings (file names, dialogue, font names, error messages) into HTML that can only ever show
 /// them as text: the page `subfix report` writes never lets a subtitle's `<script>` or `onerror=` become markup.
 enum HTMLText {
-    /// `text` for an element's content or a quoted attribute value: `& < > " '` as entities, raw file-name bytes
-    /// as `\xff` (as the terminal shows them), and controls other than tab and newline (which HTML cannot hold
-    /// as characters, and which could hide text) as `\u{1B}`-style escapes (`MessageText.escaped`).
+    /// `text` for an element's content or a quoted attribute value: `& < > " '` as entities; raw file-name bytes
+    /// and controls other than tab and newline (which could hide or reorder text) as `\xff`, `\x1b`,
+    /// `\u{202e}`, the way the terminal messages show them (`MessageText`).
     static func escaped(_ text: String) -> String {
         var output = ""
         output.reserveCapacity(text.utf8.count)
@@ -18,8 +18,10 @@ enum HTMLText {
             case "'": output += "&#39;"
             case "\n", "\t": output.unicodeScalars.append(scalar)
             default:
-                if PathBytes.rawByte(scalar) != nil || isControl(scalar) {
-                    output += MessageText.escaped(String(scalar))
+                if let byte = PathBytes.rawByte(scalar) {
+                    output += "\\x" + hex(UInt32(byte), width: 2)
+                } else if isControl(scalar) {
+                    output += scalar.value < 0x80 ? "\\x" + hex(scalar.value, width: 2) : "\\u{" + hex(scalar.value) + "}"
                 } else {
                     output.unicodeScalars.append(scalar)
                 }
@@ -28,13 +30,18 @@ enum HTMLText {
         return output
     }
 
-    /// C0 and C1 controls, DEL, the line and paragraph separators, and noncharacters: none is text a reader
-    /// should get raw.
+    /// C0 and C1 controls, DEL, the line and paragraph separators, the bidirectional controls (which could make
+    /// a name read backwards) and noncharacters: none is text a reader should get raw.
     private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFDD0...0xFDEF: return true
+        case 0..<0x20, 0x7F...0x9F, 0x200E, 0x200F, 0x2028...0x202E, 0x2066...0x2069, 0xFDD0...0xFDEF: return true
         default: return scalar.value & 0xFFFE == 0xFFFE
         }
+    }
+
+    private static func hex(_ value: UInt32, width: Int = 1) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     /// A path as the value of an `href`: every byte outside `A-Z a-z 0-9 - . _ ~ /` percent-encoded (so a quote,
@@ -49,7 +56,7 @@ enum HTMLText {
                 UInt8(ascii: "~"), UInt8(ascii: "/"):
                 encoded.unicodeScalars.append(Unicode.Scalar(byte))
             default:
-                encoded += "%" + String(byte, radix: 16, uppercase: true).leftPadded(to: 2)
+                encoded += "%" + hex(UInt32(byte), width: 2).uppercased()
             }
         }
         return encoded.isEmpty ? "." : escaped(encoded)
@@ -82,12 +89,5 @@ enum HTMLText {
             }
         }
         return names
-    }
-}
-
-extension String {
-    /// The string with zeros in front up to `width` characters.
-    fileprivate func leftPadded(to width: Int) -> String {
-        count >= width ? self : String(repeating: "0", count: width - count) + self
     }
 }

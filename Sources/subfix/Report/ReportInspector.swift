@@ -61,6 +61,8 @@ struct ReportInspector {
             }
             do {
                 before = try SubtitleInput(bytes: Data(original), name: path)
+            } catch .mediaInput {
+                throw ReportFailure(file: path, cause: "binary data, not subtitle text")
             } catch {
                 throw ReportFailure(file: nil, cause: error.description)
             }
