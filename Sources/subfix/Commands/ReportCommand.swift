@@ -80,7 +80,8 @@ enum ReportCommand {
         do {
             try RenderFileWriter.write(Data(page.html.utf8), to: out)
         } catch {
-            record(files, failed: true, summary: summary, arguments: arguments, started: started, db: databasePath, io: io)
+            record(
+                files, failed: true, summary: summary, arguments: arguments, started: started, db: databasePath, io: io)
             throw error
         }
         if json {
@@ -88,7 +89,8 @@ enum ReportCommand {
         } else {
             io.printLine(summary.line(out: out))
         }
-        record(files, failed: failed, summary: summary, arguments: arguments, started: started, db: databasePath, io: io)
+        record(
+            files, failed: failed, summary: summary, arguments: arguments, started: started, db: databasePath, io: io)
         return failed ? .someFailed : .success
     }
 

@@ -21,7 +21,8 @@ enum HTMLText {
                 if let byte = PathBytes.rawByte(scalar) {
                     output += "\\x" + hex(UInt32(byte), width: 2)
                 } else if isControl(scalar) {
-                    output += scalar.value < 0x80 ? "\\x" + hex(scalar.value, width: 2) : "\\u{" + hex(scalar.value) + "}"
+                    output +=
+                        scalar.value < 0x80 ? "\\x" + hex(scalar.value, width: 2) : "\\u{" + hex(scalar.value) + "}"
                 } else {
                     output.unicodeScalars.append(scalar)
                 }

@@ -40,7 +40,9 @@ import Testing
             ["report", ".", "--out", "report.html"] + ReportSamples.fontOptions, in: folder.path)
         #expect(run.status == 1)
         #expect(run.errorLines.count == 3 && run.errorLines.allSatisfy { $0.hasPrefix("subfix: error: ./") })
-        #expect(run.stdout.hasSuffix("8 files: 3 need fixing, 1 fixed, 1 with missing glyphs, 3 failed; report written to report.html\n"))
+        #expect(
+            run.stdout.hasSuffix(
+                "8 files: 3 need fixing, 1 fixed, 1 with missing glyphs, 3 failed; report written to report.html\n"))
         guard let loaded = try load(page) else { return }
         #expect(loaded.console == [], "the page caused console messages")
         // Nothing changed the title or added the payload's element.
@@ -67,7 +69,8 @@ import Testing
     @Test func theBrowserCheckSeesAScriptThatRunsOrIsBlocked() throws {
         let folder = try TestFiles.temporaryDirectory("subfix-browser-control")
         defer { try? FileManager.default.removeItem(at: folder) }
-        let unescaped = "<!DOCTYPE html><html><head><title>subfix report</title></head><body>"
+        let unescaped =
+            "<!DOCTYPE html><html><head><title>subfix report</title></head><body>"
             + "<p>\(ReportSamples.scriptLine)</p><p>\(ReportSamples.imageLine)</p></body></html>"
         let open = folder.appendingPathComponent("open.html").path
         try Data(unescaped.utf8).write(to: URL(fileURLWithPath: open))

@@ -50,7 +50,8 @@ import Testing
         #expect(
             statuses == [
                 "binary.srt failed", "broken.srt failed", "fixed/hostile.ass fixed", "hostile.ass needs-fixing",
-                "movie.mkv failed", "movie.zh.ass needs-fixing", "\(jsonEscaped(ReportSamples.hostileName)) needs-fixing",
+                "movie.mkv failed", "movie.zh.ass needs-fixing",
+                "\(jsonEscaped(ReportSamples.hostileName)) needs-fixing",
                 "plain.srt missing-glyphs",
             ])
         #expect(objects.dropLast().allSatisfy { $0.hasPrefix("{\"type\":\"file\",") })
@@ -114,7 +115,9 @@ import Testing
         #expect(page.contains("&lt;/li&gt;&lt;script&gt;document.title"))
         #expect(page.contains(">\(HTMLText.escaped(folder.path))/name&quot;&lt;img src=x onerror=&#39;"))
         // The hostile name in a link is percent-encoded: no quote can end the attribute.
-        #expect(page.contains("<a href=\"../name%22%3Cimg%20src%3Dx%20onerror%3D%27document.title%3D%27pwned%27%3Bdo%27%3E.ass\">"))
+        #expect(
+            page.contains(
+                "<a href=\"../name%22%3Cimg%20src%3Dx%20onerror%3D%27document.title%3D%27pwned%27%3Bdo%27%3E.ass\">"))
     }
 
     @Test func thePageIsReplacedAtomicallyAndAMissingFolderFailsInOneLine() throws {
@@ -167,7 +170,9 @@ import Testing
     @Test func helpNamesTheOptions() {
         let (status, out, _) = run(["report", "--help"])
         #expect(status == .success)
-        for option in ["--out FILE.html", "--player-fonts-dir DIR", "--font", "--policy", "--json", "--no-system-fonts"] {
+        for option in [
+            "--out FILE.html", "--player-fonts-dir DIR", "--font", "--policy", "--json", "--no-system-fonts",
+        ] {
             #expect(out.contains(option), "\(option)")
         }
         #expect(!out.contains("\n  --embed"))

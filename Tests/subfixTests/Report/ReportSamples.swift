@@ -60,8 +60,10 @@ enum ReportSamples {
             to: folder.appendingPathComponent("movie.zh.ass"))
         let (io, output) = CommandIO.capturing()
         let status = SubfixCLI.run(
-            ["fix", folder.appendingPathComponent("hostile.ass").path, "--embed", "--out",
-             folder.appendingPathComponent("fixed").path] + fontOptions, io: io)
+            [
+                "fix", folder.appendingPathComponent("hostile.ass").path, "--embed", "--out",
+                folder.appendingPathComponent("fixed").path,
+            ] + fontOptions, io: io)
         #expect(status == .success, "fix --embed of the sample failed: \(output.stderr)")
     }
 }
