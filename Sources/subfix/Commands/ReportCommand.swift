@@ -30,7 +30,8 @@ enum ReportCommand {
             --also and font options would fix it (nothing but the page is written), and checked and rendered
             again. --fonts-dir, --no-system-fonts and --default-font say which faces the fix may use, as for
             'fix'; the player is described by --player-fonts-dir and --player-default-font alone. Status: fixed (no CJK character is blank as it is), needs fixing (some are, and the fix makes
-            them all render), missing glyphs (some stay blank after the fix; listed), failed (with the error).
+            them all render), missing glyphs (some stay blank after the fix; listed), failed (with the error),
+            skipped (a media file without a text subtitle track).
             Files with CJK text get a frame before and after the fix, inlined in the page; a media file is
             looked at through its first subtitle track. Sidecar subtitles (Movie.zh.ass next to Movie.mkv)
             are linked.
@@ -125,6 +126,7 @@ enum ReportCommand {
             counts: [
                 "files": summary.files, "needsFixing": summary.count(.needsFixing), "fixed": summary.count(.fixed),
                 "missingGlyphs": summary.count(.missingGlyphs), "failed": summary.count(.failed),
+                "skipped": summary.count(.skipped),
             ],
             files: files.records, databasePath: databasePath, io: io)
     }

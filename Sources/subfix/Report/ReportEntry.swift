@@ -12,6 +12,8 @@ enum ReportStatus: String, Sendable, CaseIterable {
     case missingGlyphs = "missing-glyphs"
     /// The file could not be read, decoded, parsed, fixed or rendered.
     case failed
+    /// A media file with no text subtitle track (none at all, or only bitmap ones): nothing to look at.
+    case skipped
 
     /// The words the page shows.
     var label: String {
@@ -20,6 +22,7 @@ enum ReportStatus: String, Sendable, CaseIterable {
         case .fixed: return "fixed"
         case .missingGlyphs: return "missing glyphs"
         case .failed: return "failed"
+        case .skipped: return "skipped"
         }
     }
 }
@@ -74,6 +77,7 @@ struct ReportEntry: Sendable {
     var line: String {
         switch status {
         case .failed: return "\(file): failed"
+        case .skipped: return "\(file): skipped (\(notes.first ?? "no text subtitle track"))"
         case .fixed: return "\(file): fixed"
         case .needsFixing:
             return "\(file): needs fixing (\(missingBefore.count) CJK characters render blank as it is)"
@@ -100,13 +104,14 @@ struct ReportSummary: Sendable, Equatable {
         .object([
             ("type", .string("summary")), ("files", .int(files)), ("needsFixing", .int(count(.needsFixing))),
             ("fixed", .int(count(.fixed))), ("missingGlyphs", .int(count(.missingGlyphs))),
-            ("failed", .int(count(.failed))), ("out", .string(out)),
+            ("failed", .int(count(.failed))), ("skipped", .int(count(.skipped))), ("out", .string(out)),
         ])
     }
 
     /// The summary line printed without `--json`.
     func line(out: String) -> String {
         "\(files) file\(files == 1 ? "" : "s"): \(count(.needsFixing)) need fixing, \(count(.fixed)) fixed,"
-            + " \(count(.missingGlyphs)) with missing glyphs, \(count(.failed)) failed; report written to \(out)"
+            + " \(count(.missingGlyphs)) with missing glyphs, \(count(.failed)) failed, \(count(.skipped)) skipped;"
+            + " report written to \(out)"
     }
 }

@@ -22,6 +22,9 @@ struct ReportInspector {
         var entry = ReportEntry(file: input.path, status: .failed)
         do {
             try inspect(input, into: &entry, io: io)
+        } catch  where error.skipped {
+            entry.status = .skipped
+            entry.notes.append(error.cause)
         } catch {
             entry.status = .failed
             entry.error = error.line
@@ -40,7 +43,13 @@ struct ReportInspector {
             do {
                 before = try MediaSubtitles.input(path: path, track: .player(1))
             } catch let error as MediaError {
-                throw ReportFailure(file: path, cause: error.description)
+                switch error {
+                case .noSuchTrack, .bitmapTrack, .unsupportedCodec:
+                    // As `fix` skips them: nothing in text to look at, and nothing wrong with the file.
+                    throw ReportFailure(file: path, cause: error.description, skipped: true)
+                default:
+                    throw ReportFailure(file: path, cause: error.description)
+                }
             } catch {
                 throw ReportFailure(file: nil, cause: String(describing: error))
             }
@@ -172,6 +181,8 @@ struct ReportInspector {
 struct ReportFailure: Error, Sendable {
     var file: String?
     var cause: String
+    /// Whether the file is skipped rather than failed: a media file without a text subtitle track.
+    var skipped = false
 
     /// `<file>: <cause>`, as it follows `subfix: error: ` on standard error.
     var line: String { (file.map { "\($0): " } ?? "") + cause }

@@ -129,7 +129,7 @@ struct ReportPage {
         .summary li{padding:.4em .8em;border-radius:6px;background:#eee}.count{font-weight:bold;font-size:1.3em}
         .file{background:#fff;border:1px solid #ddd;border-left:6px solid #999;border-radius:6px;margin:1em 0;padding:.2em 1em}
         .needs-fixing{border-left-color:#d98a00}.fixed{border-left-color:#2a9d4b}
-        .missing-glyphs{border-left-color:#c0392b}.failed{border-left-color:#6c3483}
+        .missing-glyphs{border-left-color:#c0392b}.failed{border-left-color:#6c3483}.skipped{border-left-color:#bbb}
         .status{font-weight:normal;font-size:.85em;padding:.1em .5em;border-radius:4px;background:#eee}
         .error{color:#8b0000;font-family:monospace;white-space:pre-wrap;word-break:break-all}
         .chars{font-size:1.2em}.codes{color:#666;font-size:.8em}

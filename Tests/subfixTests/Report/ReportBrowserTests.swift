@@ -42,7 +42,8 @@ import Testing
         #expect(run.errorLines.count == 3 && run.errorLines.allSatisfy { $0.hasPrefix("subfix: error: ./") })
         #expect(
             run.stdout.hasSuffix(
-                "8 files: 3 need fixing, 1 fixed, 1 with missing glyphs, 3 failed; report written to report.html\n"))
+                "8 files: 3 need fixing, 1 fixed, 1 with missing glyphs, 3 failed, 0 skipped; report written to"
+                    + " report.html\n"))
         guard let loaded = try load(page) else { return }
         #expect(loaded.console == [], "the page caused console messages")
         // Nothing changed the title or added the payload's element.

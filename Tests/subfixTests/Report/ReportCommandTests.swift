@@ -58,7 +58,7 @@ import Testing
         #expect(
             objects.last
                 == "{\"type\":\"summary\",\"files\":8,\"needsFixing\":3,\"fixed\":1,\"missingGlyphs\":1,\"failed\":3,"
-                + "\"out\":\"\(base)/out/report.html\"}")
+                + "\"skipped\":0,\"out\":\"\(base)/out/report.html\"}")
         let plain = try #require(objects.first { $0.contains("plain.srt\"") })
         #expect(plain.contains("\"missingBefore\":\"你好\",\"missingAfter\":\"你好\""))
         #expect(plain.contains("SRT cannot carry fonts"))
@@ -132,7 +132,8 @@ import Testing
         #expect(err == "")
         #expect(
             out == "\(input.path): needs fixing (2 CJK characters render blank as it is)\n"
-                + "1 file: 1 need fixing, 0 fixed, 0 with missing glyphs, 0 failed; report written to \(page.path)\n")
+                + "1 file: 1 need fixing, 0 fixed, 0 with missing glyphs, 0 failed, 0 skipped; report written to"
+                + " \(page.path)\n")
         #expect(try String(contentsOf: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.ass", "page.html"])
 
@@ -141,6 +142,35 @@ import Testing
         #expect(failed == .someFailed)
         #expect(failedErr == "subfix: error: \(missing): cannot write '\(missing)': No such file or directory\n")
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.ass", "page.html"])
+    }
+
+    @Test func mediaWithoutTextSubtitlesIsSkippedNotFailed() throws {
+        let folder = try TestFiles.temporaryDirectory("subfix-report-media")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let bare = folder.appendingPathComponent("bare.mkv").path
+        try MediaCLIFixtures.ffmpeg([
+            "-f", "lavfi", "-i", "testsrc=size=160x90:rate=10:duration=1", "-c:v", "mpeg4", bare,
+        ])
+        let pgs = try MediaCLIFixtures.pgsOnlyMKV(in: folder)
+        try FileManager.default.removeItem(at: folder.appendingPathComponent("pgs.sup"))
+        let tram = try MediaCLIFixtures.copy(
+            MediaCLIFixtures.samples.appendingPathComponent("tram.mkv").path, to: folder, as: "tram.mkv")
+        let page = folder.appendingPathComponent("page.html").path
+        let (status, out, err) = run(["report", folder.path, "--out", page] + ReportSamples.fontOptions)
+        #expect(status == .success)
+        #expect(err == "")
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 4)
+        #expect(lines[0].hasPrefix("\(bare): skipped (there is no track 1; "))
+        #expect(lines[1].hasPrefix("\(pgs): skipped ("))
+        #expect(lines[2] == "\(tram): needs fixing (37 CJK characters render blank as it is)")
+        #expect(
+            lines[3]
+                == "3 files: 1 need fixing, 0 fixed, 0 with missing glyphs, 0 failed, 2 skipped; report written to \(page)"
+        )
+        let html = try String(contentsOfFile: page, encoding: .utf8)
+        #expect(html.contains("id=\"count-skipped\"><span class=\"count\">2</span>"))
+        #expect(html.components(separatedBy: "src=\"data:image/png;base64,").count == 3)
     }
 
     @Test(arguments: [
