@@ -9,8 +9,9 @@ enum ReportCommand {
         summary: "Write one self-contained HTML page showing which files need fixing, with before/after frames.",
         positionals: [
             PositionalSpec(
-                name: "PATH", minimum: 1, maximum: nil,
-                help: "Subtitle or media files, or folders walked for them as 'fix' walks them.")
+                name: "PATH", minimum: 0, maximum: nil,
+                help: "Subtitle or media files, or folders walked for them as 'fix' walks them (at least one, or"
+                    + " --library).")
         ],
         options: [
             .value("out", "FILE.html", "Write the page to FILE.html (required; replaced atomically)."),
@@ -20,6 +21,8 @@ enum ReportCommand {
             .value("player-default-font", "FILE", "The font that player falls back to."),
         ] + RewriteOptions.rows.filter { $0.name != "embed" } + [
             EncodingHintOption.row,
+            .flag(
+                "library", "Also report every file the library database (--db) has indexed ('subfix index')."),
             .flag("json", "One JSON object per file (type \"file\"), then a summary object (type \"summary\")."),
             LibraryLocation.option,
         ],
@@ -56,11 +59,22 @@ enum ReportCommand {
             options: FixOptions(destination: .dryRun, fixer: fixer, diff: false, reportsKeptFonts: reportsKeptFonts),
             player: player, playerCatalog: try FontSetupOptions.catalog(player, io: io))
 
+        var paths = arguments.positionals
+        if arguments.has("library") {
+            guard let databasePath else {
+                throw CommandFailure(file: nil, cause: "no library database to read: pass --db PATH")
+            }
+            guard let indexed = LibraryLocation.reading(databasePath, io: io, { try $0.indexedFiles().keys.sorted() })
+            else { return .someFailed }
+            paths += indexed
+        }
+        guard !paths.isEmpty else { throw UsageError.missingArgument(command: "report", name: "PATH") }
+
         let json = arguments.has("json")
         var finder = SidecarFinder()
         var entries: [ReportEntry] = []
         var files = JobFiles()
-        for input in FixInputs.collect(arguments.positionals) {
+        for input in FixInputs.collect(paths) {
             var entry = inspector.inspect(input, io: io)
             entry.related = finder.related(to: input.path)
             if let error = entry.error { io.error(error) }

@@ -144,6 +144,35 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.ass", "page.html"])
     }
 
+    @Test func theLibraryOptionReportsTheIndexedFiles() throws {
+        let folder = try TestFiles.temporaryDirectory("subfix-report-library")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let subtitles = folder.appendingPathComponent("subs")
+        try FileManager.default.createDirectory(at: subtitles, withIntermediateDirectories: true)
+        try Data(ReportSamples.ass(font: "SimHei", lines: ["你好"]).utf8).write(
+            to: subtitles.appendingPathComponent("a.ass"))
+        try Data("1\n00:00:01,000 --> 00:00:02,000\n再见\n".utf8).write(to: subtitles.appendingPathComponent("b.srt"))
+        let database = folder.appendingPathComponent("library.sqlite").path
+        let (indexed, _, indexErr) = run(["index", subtitles.path, "--db", database])
+        #expect(indexed == .success, "\(indexErr)")
+        let page = folder.appendingPathComponent("page.html").path
+        let (status, out, err) = run(
+            ["report", "--library", "--db", database, "--out", page, "--json"] + ReportSamples.fontOptions)
+        #expect(status == .success)
+        #expect(err == "")
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 3)
+        #expect(
+            lines[0].hasPrefix("{\"type\":\"file\",\"file\":\"\(subtitles.path)/a.ass\",\"status\":\"needs-fixing\""))
+        #expect(
+            lines[1].hasPrefix("{\"type\":\"file\",\"file\":\"\(subtitles.path)/b.srt\",\"status\":\"missing-glyphs\""))
+
+        let (missing, _, missingErr) = run(
+            ["report", "--library", "--db", folder.appendingPathComponent("none.sqlite").path, "--out", page])
+        #expect(missing == .someFailed)
+        #expect(missingErr.hasPrefix("subfix: error: \(folder.path)/none.sqlite: no library database"))
+    }
+
     @Test func mediaWithoutTextSubtitlesIsSkippedNotFailed() throws {
         let folder = try TestFiles.temporaryDirectory("subfix-report-media")
         defer { try? FileManager.default.removeItem(at: folder) }
