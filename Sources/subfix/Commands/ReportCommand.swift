@@ -1,5 +1,7 @@
+import Dispatch
 import Foundation
 import SubCore
+import Synchronization
 
 /// `subfix report`: one self-contained HTML page on a folder of subtitle and media files: each file's status on
 /// a player without CJK fonts, the characters that render blank, before/after frames, and its sidecars.
@@ -21,6 +23,7 @@ enum ReportCommand {
             .value("player-default-font", "FILE", "The font that player falls back to."),
         ] + RewriteOptions.rows.filter { $0.name != "embed" } + [
             EncodingHintOption.row,
+            .value("jobs", "N", "Files looked at in parallel (default: the number of cores)."),
             .flag(
                 "library", "Also report every file the library database (--db) has indexed ('subfix index')."),
             .flag("json", "One JSON object per file (type \"file\"), then a summary object (type \"summary\")."),
@@ -50,6 +53,7 @@ enum ReportCommand {
         let databasePath = try LibraryLocation.path(arguments, io: io)
         let out = try outputPath(arguments)
         let hint = try EncodingHintOption.parse(arguments)
+        let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
             arguments, io: io, encodingHint: hint, embed: true)
         let player = FontSetup(
@@ -72,19 +76,23 @@ enum ReportCommand {
 
         let json = arguments.has("json")
         var finder = SidecarFinder()
-        var entries: [ReportEntry] = []
-        var files = JobFiles()
-        for input in FixInputs.collect(paths) {
-            var entry = inspector.inspect(input, io: io)
-            entry.related = finder.related(to: input.path)
+        let inputs = FixInputs.collect(paths)
+        let related = inputs.map { finder.related(to: $0.path) }
+        let entries = inspect(inputs, with: inspector, jobs: jobs) { index, entry in
+            var entry = entry
+            entry.related = related[index]
+            for warning in entry.warnings { io.warning(warning.cause, file: warning.file) }
             if let error = entry.error { io.error(error) }
-            files.add(input.path, output: out, status: entry.status.rawValue, error: entry.error)
             if json {
                 io.printJSON(entry.json)
             } else {
                 io.printLine(entry.line)
             }
-            entries.append(entry)
+            return entry
+        }
+        var files = JobFiles()
+        for entry in entries {
+            files.add(entry.file, output: out, status: entry.status.rawValue, error: entry.error)
         }
 
         let page = ReportPage(
@@ -107,6 +115,38 @@ enum ReportCommand {
         record(
             files, failed: failed, summary: summary, arguments: arguments, started: started, db: databasePath, io: io)
         return failed ? .someFailed : .success
+    }
+
+    /// Looks at `inputs` on `jobs` threads; `report` gets each entry in input order as soon as it and all before
+    /// it are done (under a lock, so lines never interleave), and returns the entry kept.
+    private static func inspect(
+        _ inputs: [FixInput], with inspector: ReportInspector, jobs: Int,
+        report: @escaping @Sendable (Int, ReportEntry) -> ReportEntry
+    ) -> [ReportEntry] {
+        struct State {
+            var next = 0
+            var done: [ReportEntry?]
+            var reported: [ReportEntry] = []
+        }
+        let state = Mutex(State(done: Array(repeating: nil, count: inputs.count)))
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
+            while true {
+                let index = state.withLock { state -> Int? in
+                    guard state.next < inputs.count else { return nil }
+                    defer { state.next += 1 }
+                    return state.next
+                }
+                guard let index else { return }
+                let entry = inspector.inspect(inputs[index])
+                state.withLock { state in
+                    state.done[index] = entry
+                    while state.reported.count < inputs.count, let ready = state.done[state.reported.count] {
+                        state.reported.append(report(state.reported.count, ready))
+                    }
+                }
+            }
+        }
+        return state.withLock { $0.reported }
     }
 
     /// `--out`: required, a file path (not empty, not `-`, not a folder).

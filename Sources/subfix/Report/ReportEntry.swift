@@ -52,8 +52,11 @@ struct ReportEntry: Sendable {
     var missingAfter: [Unicode.Scalar] = []
     /// What the fix does, one line per rewritten reference or embedded font (`fix`'s own detail lines).
     var changes: [String] = []
-    /// Warnings met on the way (fonts skipped, SRT cannot carry fonts).
+    /// What the page lists under the fix's decisions: the warnings below, and why a file was skipped.
     var notes: [String] = []
+    /// Fonts skipped on the way (undecodable `[Fonts]` entries, attachments libass cannot open), printed as
+    /// warnings.
+    var warnings: [FontWarning] = []
     /// A few dialogue lines as plain text (override tags removed), the ones with CJK text first.
     var lines: [String] = []
     var frames: ReportFrames?

@@ -4,7 +4,7 @@ import SubCore
 /// Looks at one file for `subfix report` with the very calls `check`, `render` and `fix` make: the file is
 /// checked and rendered as a player without CJK fonts sees it, fixed in memory as `fix --embed` fixes it
 /// (nothing is written), and the fixed script checked and rendered on the same player.
-struct ReportInspector {
+struct ReportInspector: Sendable {
     /// How files are fixed: `fix --embed --dry-run` with the same font options.
     var options: FixOptions
     /// The player: no system fonts, only the fonts named for it and those that travel with each file.
@@ -17,11 +17,12 @@ struct ReportInspector {
     /// Dialogue lines kept per file for the page.
     var lineLimit = 3
 
-    /// The entry for `input`; warnings (fonts skipped) go to `io`. Never throws: a failure is the entry's.
-    func inspect(_ input: FixInput, io: CommandIO) -> ReportEntry {
+    /// The entry for `input`, with the warnings met (fonts skipped). Never throws: a failure is the entry's.
+    /// Safe to call from several threads at once (each call has its own renderers).
+    func inspect(_ input: FixInput) -> ReportEntry {
         var entry = ReportEntry(file: input.path, status: .failed)
         do {
-            try inspect(input, into: &entry, io: io)
+            try inspect(input, into: &entry)
         } catch  where error.skipped {
             entry.status = .skipped
             entry.notes.append(error.cause)
@@ -32,7 +33,7 @@ struct ReportInspector {
         return entry
     }
 
-    private func inspect(_ input: FixInput, into entry: inout ReportEntry, io: CommandIO) throws(ReportFailure) {
+    private func inspect(_ input: FixInput, into entry: inout ReportEntry) throws(ReportFailure) {
         let path = input.path
         if let problem = input.problem { throw ReportFailure(file: path, cause: problem) }
         let before: SubtitleInput
@@ -95,8 +96,8 @@ struct ReportInspector {
         }
         after.attachments = before.attachments
 
-        let (beforeRenderer, beforeMissing) = try check(before, io: io, notes: &entry.notes)
-        let (afterRenderer, afterMissing) = try check(after, io: io, notes: &entry.notes)
+        let (beforeRenderer, beforeMissing) = try check(before, into: &entry)
+        let (afterRenderer, afterMissing) = try check(after, into: &entry)
         entry.missingBefore = beforeMissing
         entry.missingAfter = afterMissing
         if beforeMissing.isEmpty {
@@ -120,7 +121,7 @@ struct ReportInspector {
 
     /// A renderer of `input` on the player and the CJK characters it cannot draw, as `check` finds them.
     private func check(
-        _ input: SubtitleInput, io: CommandIO, notes: inout [String]
+        _ input: SubtitleInput, into entry: inout ReportEntry
     ) throws(ReportFailure) -> (SubtitleRenderer, [Unicode.Scalar]) {
         do {
             let renderer = try SubtitleRenderer(input: input, setup: player, width: width, height: height)
@@ -128,9 +129,9 @@ struct ReportInspector {
             let catalog = try playerCatalog.adding(attachments: input.attachments + embedded.fonts)
             let warnings =
                 renderer.fontWarnings + embedded.warnings + catalog.warnings.dropFirst(playerCatalog.warnings.count)
-            for warning in warnings where !notes.contains(warning.description) {
-                io.warning(warning.cause, file: warning.file)
-                notes.append(warning.description)
+            for warning in warnings where !entry.warnings.contains(warning) {
+                entry.warnings.append(warning)
+                entry.notes.append(warning.description)
             }
             let report = try GlyphChecker.check(renderer, catalog: catalog)
             var seen = Set<Unicode.Scalar>()

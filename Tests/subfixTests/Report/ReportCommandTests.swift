@@ -69,6 +69,17 @@ import Testing
         #expect(movie.contains("\"related\":[\"\(base)/movie.zh.ass\"]"))
     }
 
+    @Test func parallelRunsGiveTheSamePageAndLinesInTheSameOrder() throws {
+        let (folder, _, out, err, page) = try report(["--jobs", "1"])
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let pageURL = folder.appendingPathComponent("out/report.html")
+        let (_, parallelOut, parallelErr) = run(
+            ["report", folder.path, "--out", pageURL.path, "--json", "--jobs", "3"] + ReportSamples.fontOptions)
+        #expect(parallelOut == out)
+        #expect(parallelErr == err)
+        #expect(try String(contentsOf: pageURL, encoding: .utf8) == page)
+    }
+
     @Test func thePageShowsCountsStatusesFramesAndLinks() throws {
         let (folder, _, _, _, page) = try report()
         defer { try? FileManager.default.removeItem(at: folder) }
