@@ -77,6 +77,13 @@ enum ReportCommand {
         let json = arguments.has("json")
         var finder = SidecarFinder()
         let inputs = FixInputs.collect(paths)
+        if let page = FixFileSystem.status(out),
+            let input = inputs.first(where: { input in
+                FixFileSystem.status(input.path).map { $0.st_dev == page.st_dev && $0.st_ino == page.st_ino } ?? false
+            })
+        {
+            throw CommandFailure(file: out, cause: "the page would replace the input '\(input.path)'")
+        }
         let related = inputs.map { finder.related(to: $0.path) }
         let entries = inspect(inputs, with: inspector, jobs: jobs) { index, entry in
             var entry = entry
@@ -156,6 +163,10 @@ enum ReportCommand {
         }
         if out.isEmpty || out == "-" || out.hasSuffix("/") {
             throw UsageError.invalidValue(option: "out", value: out, expected: "a path for the HTML file")
+        }
+        if SubtitleFormat(path: out) != nil || FixInputs.isMedia(out) {
+            throw UsageError.invalidValue(
+                option: "out", value: out, expected: "a path for the HTML file, not a subtitle or media file")
         }
         if let info = FixFileSystem.status(out), info.st_mode & S_IFMT == S_IFDIR {
             throw UsageError.invalidValue(option: "out", value: out, expected: "a file path, not a folder")

@@ -148,6 +148,15 @@ import Testing
         #expect(try String(contentsOf: page, encoding: .utf8).hasPrefix("<!DOCTYPE html>"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.ass", "page.html"])
 
+        // An input named as the page is never overwritten.
+        let text = folder.appendingPathComponent("notes.txt")
+        try Data("keep".utf8).write(to: text)
+        let (refused, _, refusedErr) = run(["report", text.path, "--out", text.path])
+        #expect(refused == .someFailed)
+        #expect(refusedErr == "subfix: error: \(text.path): the page would replace the input '\(text.path)'\n")
+        #expect(try String(contentsOf: text, encoding: .utf8) == "keep")
+        try FileManager.default.removeItem(at: text)
+
         let missing = folder.appendingPathComponent("no/such/page.html").path
         let (failed, _, failedErr) = run(["report", input.path, "--out", missing] + ReportSamples.fontOptions)
         #expect(failed == .someFailed)
@@ -228,6 +237,11 @@ import Testing
             "subfix: error: invalid value '/tmp' for '--out' (expected a file path, not a folder)\n"
         ),
         (["report", "--out", "a.html"], "subfix: error: 'report' needs PATH\n"),
+        (
+            ["report", "x.ass", "--out", "x.ASS"],
+            "subfix: error: invalid value 'x.ASS' for '--out' (expected a path for the HTML file, not a subtitle or"
+                + " media file)\n"
+        ),
         (["report", "x.ass", "--out", "a.html", "--embed"], "subfix: error: unknown option '--embed' for 'report'\n"),
     ])
     func usageErrorsExitTwo(_ arguments: [String], _ expected: String) {
