@@ -164,6 +164,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["a.ass", "page.html"])
     }
 
+    @Test func aFIFOOrADeviceFailsAtOnceWithOneLine() throws {
+        let folder = try TestFiles.temporaryDirectory("subfix-report-fifo")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let fifo = folder.appendingPathComponent("pipe.srt").path
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let page = folder.appendingPathComponent("page.html").path
+        let (status, out, err) = run(["report", fifo, "/dev/zero", "--out", page])
+        #expect(status == .someFailed)
+        #expect(
+            err == "subfix: error: \(fifo): cannot read: a FIFO (named pipe), not a regular file\n"
+                + "subfix: error: /dev/zero: not a subtitle or media file (expected .ass, .ssa, .srt, .vtt or a media"
+                + " file such as .mkv or .mp4)\n")
+        #expect(
+            out.hasSuffix(
+                "2 files: 0 need fixing, 0 fixed, 0 with missing glyphs, 2 failed, 0 skipped; report written to \(page)\n"
+            ))
+    }
+
     @Test func theLibraryOptionReportsTheIndexedFiles() throws {
         let folder = try TestFiles.temporaryDirectory("subfix-report-library")
         defer { try? FileManager.default.removeItem(at: folder) }
