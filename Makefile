@@ -7,7 +7,8 @@ BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev li
                   libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev pkg-config
 # ffmpeg is the oracle the tests compare against; fonts-noto-cjk gives the font-collection (TTC) tests a real
 # collection; fonts-dejavu-core is the Latin-only font of the demo's sandboxed-player step.
-TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core
+# chromium opens the page `subfix report` writes, headless, to prove it loads cleanly and runs no hostile script.
+TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
 BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet

@@ -41,6 +41,12 @@ public struct SubtitleInput: Sendable {
         } catch {
             throw .unreadable(file: path, cause: RenderError.fileCause(error))
         }
+        try self.init(bytes: data, name: path)
+    }
+
+    /// Reads a subtitle held in memory (ASS/SSA, SRT or WebVTT bytes in any encoding, such as a fixed script not
+    /// yet written), named `name` in messages, as `init(contentsOf:)` reads a file.
+    public init(bytes data: Data, name path: String) throws(RenderError) {
         if SubtitleInput.looksLikeMedia(data) { throw .mediaInput(file: path) }
         let text = try SubtitleInput.decodeText(data, file: path)
         let trimmed = text.drop { $0 == "\u{FEFF}" || $0.isWhitespace }

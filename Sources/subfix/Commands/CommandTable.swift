@@ -11,4 +11,5 @@ let commandTable: [CommandSpec] = [
     IndexCommand.spec,
     SearchCommand.spec,
     JobsCommand.spec,
+    ReportCommand.spec,
 ]
