@@ -1,6 +1,35 @@
 import Foundation
 import SubDB
 
+/// How a run of a command ended, as the job log keeps it (stored as its raw text).
+public enum JobStatus: String, Codable, Sendable, CaseIterable {
+    /// Started and not finished (or interrupted).
+    case running
+    /// Every input went well.
+    case succeeded
+    /// Some inputs failed; the others were processed.
+    case failed
+    /// The run itself failed.
+    case error
+}
+
+/// What a command did to one file, as the job log keeps it (stored as its raw text).
+public enum JobFileStatus: String, Codable, Sendable, CaseIterable {
+    /// `fix`: rewritten, or would be with `--dry-run`; left as it was; nothing to do; could not be done.
+    case changed, unchanged, skipped, failed
+    /// `extract`: a track written as extracted, or fixed on the way; an attachment written.
+    case extracted, fixed, attachment
+    /// `render`: a frame or a contact sheet written.
+    case written, sheet
+    /// `check`: every character has a glyph, or some have none.
+    case covered, missing
+    /// `index`: added, indexed again, or gone from the library.
+    case new, updated, removed
+    /// `report`: the file needs fixing, or lacks glyphs even after the fix.
+    case needsFixing = "needs-fixing"
+    case missingGlyphs = "missing-glyphs"
+}
+
 /// One run of a subfix command (`fix`, `index`...), table `job`.
 public struct JobRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
     /// The table name.
@@ -24,15 +53,15 @@ public struct JobRecord: Codable, Equatable, Sendable, FetchableRecord, MutableP
     public var startedAt: Date
     /// When it finished; nil while running or when it was interrupted.
     public var finishedAt: Date?
-    /// `running`, `succeeded`, `failed` (some inputs failed) or `error` (the run itself failed).
-    public var status: String
+    /// How the run ended.
+    public var status: JobStatus
     /// What the command counts, such as `["files": 3, "changed": 2]` (stored as JSON).
     public var counts: [String: Int]
 
     /// A record.
     public init(
         id: Int64? = nil, command: String, arguments: [String], startedAt: Date, finishedAt: Date? = nil,
-        status: String, counts: [String: Int] = [:]
+        status: JobStatus, counts: [String: Int] = [:]
     ) {
         self.id = id
         self.command = command
@@ -64,8 +93,8 @@ public struct JobFileRecord: Codable, Equatable, Sendable, FetchableRecord, Muta
     public var path: String
     /// Where the result went, if anywhere.
     public var output: String?
-    /// `changed`, `unchanged`, `indexed`, `skipped`, `failed`...
-    public var status: String
+    /// What the command did to the file.
+    public var status: JobFileStatus
     /// The encoding read, or the conversion done.
     public var encoding: String?
     /// What the command counts for this file (stored as JSON).
@@ -75,7 +104,8 @@ public struct JobFileRecord: Codable, Equatable, Sendable, FetchableRecord, Muta
 
     /// A record.
     public init(
-        id: Int64? = nil, jobId: Int64, path: String, output: String? = nil, status: String, encoding: String? = nil,
+        id: Int64? = nil, jobId: Int64, path: String, output: String? = nil, status: JobFileStatus,
+        encoding: String? = nil,
         counts: [String: Int] = [:], error: String? = nil
     ) {
         self.id = id

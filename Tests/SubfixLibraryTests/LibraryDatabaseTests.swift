@@ -107,18 +107,18 @@ import Testing
         let started = Date(timeIntervalSince1970: 1_700_000_000)
         let job = JobRecord(
             command: "fix", arguments: ["a.srt"], startedAt: started, finishedAt: started.addingTimeInterval(1),
-            status: "failed", counts: ["files": 2, "failed": 1])
+            status: .failed, counts: ["files": 2, "failed": 1])
         let id = try test.library.record(
             job: job,
             files: [
-                JobFileRecord(jobId: 0, path: "a.srt", output: "a.fixed.srt", status: "changed", encoding: "UTF-8"),
-                JobFileRecord(jobId: 0, path: "b.srt", status: "failed", error: "b.srt: empty file"),
+                JobFileRecord(jobId: 0, path: "a.srt", output: "a.fixed.srt", status: .changed, encoding: "UTF-8"),
+                JobFileRecord(jobId: 0, path: "b.srt", status: .failed, error: "b.srt: empty file"),
             ])
         let jobs = try test.library.recentJobs(limit: 5)
         #expect(jobs.count == 1)
         #expect(jobs.first?.counts == ["files": 2, "failed": 1])
         #expect(jobs.first?.startedAt == started)
-        #expect(try test.library.files(ofJob: id).map(\.status) == ["changed", "failed"])
+        #expect(try test.library.files(ofJob: id).map(\.status) == [.changed, .failed])
         let face = FontFaceRecord(
             file: "/f.otf", faceIndex: 0, families: ["Noto Sans CJK SC", "思源黑体"], fullNames: ["Noto"],
             postscriptName: "NotoSansCJKsc-Regular", weight: 400, slant: "roman", coverage: ["han": 7000])

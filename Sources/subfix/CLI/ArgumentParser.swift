@@ -41,35 +41,36 @@ struct ParsedArguments: Sendable, Equatable {
     var values: [String: [String]] = [:]
 
     /// Whether a flag (or any option) was given.
-    func has(_ name: String) -> Bool { values[name] != nil }
-    /// The value of a single-valued option.
-    func value(_ name: String) -> String? { values[name]?.last }
+    func has(_ key: OptionKey) -> Bool { values[key.name] != nil }
+    /// The value of a single-valued option: the last one given, as in GNU tools.
+    func value(_ key: OptionKey) -> String? { values[key.name]?.last }
     /// Every value of a repeatable option, in order.
-    func all(_ name: String) -> [String] { values[name] ?? [] }
+    func all(_ key: OptionKey) -> [String] { values[key.name] ?? [] }
 
     /// The value of an option parsed as a whole number within `range`.
-    func integer(_ name: String, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
-        guard let text = value(name) else { return nil }
+    func integer(_ key: OptionKey, in range: ClosedRange<Int>) throws(UsageError) -> Int? {
+        guard let text = value(key) else { return nil }
         guard let number = Int(text), range.contains(number) else {
             throw .invalidValue(
-                option: name, value: text, expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
+                option: key.name, value: text,
+                expected: "a whole number from \(range.lowerBound) to \(range.upperBound)")
         }
         return number
     }
 
     /// The value of an option that must be one of `choices`.
-    func choice(_ name: String, _ choices: [String]) throws(UsageError) -> String? {
-        guard let text = value(name) else { return nil }
+    func choice(_ key: OptionKey, _ choices: [String]) throws(UsageError) -> String? {
+        guard let text = value(key) else { return nil }
         guard choices.contains(text) else {
-            throw .invalidValue(option: name, value: text, expected: choices.joined(separator: ", "))
+            throw .invalidValue(option: key.name, value: text, expected: choices.joined(separator: ", "))
         }
         return text
     }
 
-    /// Throws unless at most one of `names` was given.
-    func exclusive(_ names: [String]) throws(UsageError) {
-        let given = names.filter(has)
-        if given.count > 1 { throw .conflictingOptions(given) }
+    /// Throws unless at most one of `keys` was given.
+    func exclusive(_ keys: [OptionKey]) throws(UsageError) {
+        let given = keys.filter(has)
+        if given.count > 1 { throw .conflictingOptions(given.map(\.name)) }
     }
 }
 
@@ -77,10 +78,8 @@ struct ParsedArguments: Sendable, Equatable {
 func parse(_ tokens: [Token], for spec: CommandSpec) throws(UsageError) -> ParsedArguments {
     var result = ParsedArguments(command: spec.name)
     var index = 0
+    // A single-value option given again replaces its value (the last one wins, as in GNU tools).
     func record(_ option: OptionSpec, _ value: String) throws(UsageError) {
-        if result.values[option.name] != nil && !option.repeatable && option.name != "help" {
-            throw .repeatedOption(option.name)
-        }
         result.values[option.name, default: []].append(value)
     }
     while index < tokens.count {
@@ -125,7 +124,7 @@ func parse(_ tokens: [Token], for spec: CommandSpec) throws(UsageError) -> Parse
             }
         }
     }
-    if result.has("help") { return result }
+    if result.has(.help) { return result }
     let minimum = spec.positionals.reduce(0) { $0 + $1.minimum }
     let unbounded = spec.positionals.contains { $0.maximum == nil }
     let maximum = spec.positionals.reduce(0) { $0 + ($1.maximum ?? 0) }

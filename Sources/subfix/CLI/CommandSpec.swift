@@ -15,14 +15,18 @@ struct OptionSpec: Sendable {
     var repeatable: Bool
     var help: String
 
-    static func flag(_ name: String, short: Character? = nil, _ help: String) -> OptionSpec {
-        OptionSpec(name: name, short: short, kind: .flag, repeatable: false, help: help)
+    /// The option's typed key.
+    var key: OptionKey { OptionKey(name) }
+
+    static func flag(_ key: OptionKey, short: Character? = nil, _ help: String) -> OptionSpec {
+        OptionSpec(name: key.name, short: short, kind: .flag, repeatable: false, help: help)
     }
 
     static func value(
-        _ name: String, _ placeholder: String, short: Character? = nil, repeatable: Bool = false, _ help: String
+        _ key: OptionKey, _ placeholder: String, short: Character? = nil, repeatable: Bool = false, _ help: String
     ) -> OptionSpec {
-        OptionSpec(name: name, short: short, kind: .value(placeholder: placeholder), repeatable: repeatable, help: help)
+        OptionSpec(
+            name: key.name, short: short, kind: .value(placeholder: placeholder), repeatable: repeatable, help: help)
     }
 }
 
@@ -53,7 +57,7 @@ struct CommandSpec: Sendable {
         self.summary = summary
         self.positionals = positionals
         // Every command understands --help.
-        self.options = options + [.flag("help", short: "h", "Show this help.")]
+        self.options = options + [.flag(.help, short: "h", "Show this help.")]
         self.discussion = discussion
         self.run = run
     }

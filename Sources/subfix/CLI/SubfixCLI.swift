@@ -51,7 +51,7 @@ enum SubfixCLI {
             throw UsageError.unknownCommand(first, suggestion: nearestCandidate(to: first, in: table.map(\.name)))
         }
         let parsed = try parse(tokenize(Array(arguments.dropFirst())), for: spec)
-        if parsed.has("help") {
+        if parsed.has(.help) {
             io.print(Help.command(spec))
             return .success
         }

@@ -5,7 +5,6 @@ enum UsageError: Error, Equatable, Sendable {
     case unknownOption(String, command: String, suggestion: String?)
     case missingValue(option: String, placeholder: String)
     case unexpectedValue(option: String)
-    case repeatedOption(String)
     case missingArgument(command: String, name: String)
     case unexpectedArgument(command: String, argument: String)
     case invalidValue(option: String, value: String, expected: String)
@@ -28,8 +27,6 @@ enum UsageError: Error, Equatable, Sendable {
             return "option '--\(option)' needs a value (\(placeholder))"
         case .unexpectedValue(let option):
             return "option '--\(option)' takes no value"
-        case .repeatedOption(let option):
-            return "option '--\(option)' given more than once"
         case .missingArgument(let command, let name):
             return "'\(command)' needs \(name)"
         case .unexpectedArgument(let command, let argument):
@@ -43,6 +40,11 @@ enum UsageError: Error, Equatable, Sendable {
         case .needsOption(let option, let required):
             return "option '--\(option)' needs '--\(required)'"
         }
+    }
+
+    /// `missingOneOf` for typed keys.
+    static func missingOneOf(command: String, keys: [OptionKey]) -> UsageError {
+        .missingOneOf(command: command, options: keys.map(\.name))
     }
 
     private func hint(_ suggestion: String?) -> String {

@@ -12,7 +12,7 @@ enum CheckCommand {
                 help: "Subtitle files (.ass .ssa .srt .vtt) or media files, or folders walked for them.")
         ],
         options: RenderInputs.trackOptions + FontSetupOptions.options + [
-            .flag("json", "One JSON object per file on stdout."), LibraryLocation.option,
+            .flag(.json, "One JSON object per file on stdout."), LibraryLocation.option,
         ],
         discussion: """
             Each style and \\fn run is resolved to the face libass picks (family, full or PostScript name,
@@ -50,7 +50,7 @@ enum CheckCommand {
         JobLog.record(
             "check", arguments: arguments, started: started, failed: failed,
             counts: [
-                "files": records.count, "failed": records.count { $0.status == "failed" },
+                "files": records.count, "failed": records.count { $0.status == .failed },
                 "events": records.reduce(0) { $0 + ($1.counts["events"] ?? 0) },
                 "eventsWithMissingGlyphs": records.reduce(0) { $0 + ($1.counts["eventsWithMissingGlyphs"] ?? 0) },
             ],
@@ -80,20 +80,20 @@ enum CheckCommand {
                 throw error
             } catch let failure as CommandFailure {
                 io.error(failure.cause, file: failure.file)
-                files.add(input, status: "failed", error: failure.cause)
+                files.add(input, status: .failed, error: failure.cause)
                 status = .someFailed
                 continue
             } catch {
                 io.error(String(describing: error))
-                files.add(input, status: "failed", error: String(describing: error))
+                files.add(input, status: .failed, error: String(describing: error))
                 status = .someFailed
                 continue
             }
             if !report.missing.isEmpty { status = .someFailed }
             files.add(
-                input, status: report.missing.isEmpty ? "covered" : "missing",
+                input, status: report.missing.isEmpty ? .covered : .missing,
                 counts: ["events": report.events, "eventsWithMissingGlyphs": report.eventsWithMissingGlyphs])
-            if arguments.has("json") {
+            if arguments.has(.json) {
                 io.printJSON(json(report))
             } else {
                 print(report, io: io)

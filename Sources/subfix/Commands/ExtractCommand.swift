@@ -5,20 +5,20 @@ import SubCore
 /// [--attachments DIR] [--out DIR] [--fix [--font NAME] [--policy all|cjk] [--also NAME]...] [--json]`: text subtitle
 /// tracks (one demux pass) and font attachments; with `--fix`, each track's fonts rewritten as `subfix fix` does.
 enum ExtractCommand {
-    static let selectorOptions = TrackOptions.names + ["all"]
+    static let selectorOptions = TrackOptions.keys + [.all]
 
     static let spec = CommandSpec(
         name: "extract", summary: "Extract text subtitle tracks (in one pass) and font attachments from a media file.",
         positionals: [PositionalSpec(name: "FILE", minimum: 1, maximum: 1, help: "A media file (MKV, MP4, ...).")],
         options: TrackOptions.rows(repeatable: true) + [
-            .flag("all", "Every text subtitle track."),
-            .value("format", "FORMAT", "ass, srt or auto (ASS for ASS tracks, SRT for the others; default)."),
-            .value("attachments", "DIR", "Also write the attachments (fonts) here; alone, only them."),
-            .value("out", "DIR", "Write tracks here (default: next to FILE)."),
-            .flag("fix", "Rewrite each track's fonts as 'subfix fix' does before it is written."),
+            .flag(.all, "Every text subtitle track."),
+            .value(.format, "FORMAT", "ass, srt or auto (ASS for ASS tracks, SRT for the others; default)."),
+            .value(.attachments, "DIR", "Also write the attachments (fonts) here; alone, only them."),
+            .value(.out, "DIR", "Write tracks here (default: next to FILE)."),
+            .flag(.fix, "Rewrite each track's fonts as 'subfix fix' does before it is written."),
         ]
             + RewriteOptions.rows(onlyWith: "fix") + [
-                .flag("json", "One JSON object per written file on standard output."), LibraryLocation.option,
+                .flag(.json, "One JSON object per written file on standard output."), LibraryLocation.option,
             ],
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
@@ -47,16 +47,16 @@ enum ExtractCommand {
             status = try extract(path, request, arguments, io, fixer: fixer, transform: transform, files: &files)
         } catch {
             if error is UsageError { throw error }
-            files.add(path, status: "failed", error: "\(error)")
+            files.add(path, status: .failed, error: "\(error)")
             JobLog.record(
                 "extract", arguments: arguments, started: started, failed: true, counts: ["files": 1],
                 files: files.records, databasePath: databasePath, io: io)
             throw error
         }
-        let tracks = files.records.count { $0.status == "extracted" || $0.status == "fixed" }
+        let tracks = files.records.count { $0.status == .extracted || $0.status == .fixed }
         JobLog.record(
             "extract", arguments: arguments, started: started, failed: status != .success,
-            counts: ["files": 1, "tracks": tracks, "attachments": files.records.count { $0.status == "attachment" }],
+            counts: ["files": 1, "tracks": tracks, "attachments": files.records.count { $0.status == .attachment }],
             files: files.records, databasePath: databasePath, io: io)
         return status
     }
@@ -85,9 +85,9 @@ enum ExtractCommand {
                     readable, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
                 for item in written {
                     let fixed = fixer?.results[item.track.stream.index]
-                    report(item, fixed: fixed, file: path, json: arguments.has("json"), io: io)
+                    report(item, fixed: fixed, file: path, json: arguments.has(.json), io: io)
                     files.add(
-                        path, output: item.url.relativePath, status: fixed == nil ? "extracted" : "fixed",
+                        path, output: item.url.relativePath, status: fixed == nil ? .extracted : .fixed,
                         counts: fixed.map { ["styles": $0.styles, "fnTags": $0.fnTags, "fontTags": $0.fontTags] }
                             ?? [:])
                 }
@@ -97,7 +97,7 @@ enum ExtractCommand {
                 }
                 if let interruption = result.interruption {
                     io.warning("\(interruption); the tracks hold what was readable", file: path)
-                    files.add(path, status: "failed", error: "\(interruption)")
+                    files.add(path, status: .failed, error: "\(interruption)")
                     status = .someFailed
                 }
             }
@@ -105,8 +105,8 @@ enum ExtractCommand {
                 let written = try AttachmentWriter.write(media.attachments, of: media, to: attachmentDirectory)
                 if written.isEmpty { io.warning("the file has no attachments", file: path) }
                 for item in written {
-                    report(item, file: path, json: arguments.has("json"), io: io)
-                    files.add(path, output: item.url.relativePath, status: "attachment")
+                    report(item, file: path, json: arguments.has(.json), io: io)
+                    files.add(path, output: item.url.relativePath, status: .attachment)
                 }
             }
         } catch let error as MediaError {
@@ -231,25 +231,25 @@ struct ExtractRequest {
     var fix = false
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
-        all = arguments.has("all")
+        all = arguments.has(.all)
         if all {
             let given = ExtractCommand.selectorOptions.filter(arguments.has)
-            if given.count > 1 { throw .conflictingOptions(given) }
+            if given.count > 1 { throw .conflictingOptions(given.map(\.name)) }
         }
         selectors = try TrackOptions.selectors(arguments)
-        if let choice = try arguments.choice("format", ExtractionFormatChoice.allCases.map(\.rawValue)),
+        if let choice = try arguments.choice(.format, ExtractionFormatChoice.allCases.map(\.rawValue)),
             let format = ExtractionFormatChoice(rawValue: choice)
         {
             self.format = format
         }
-        attachmentDirectory = arguments.value("attachments").map { URL(fileURLWithPath: $0) }
-        outDirectory = arguments.value("out").map { URL(fileURLWithPath: $0) }
-        fix = arguments.has("fix")
-        if !fix, let option = RewriteOptions.names.first(where: arguments.has) {
-            throw .needsOption(option, requires: "fix")
+        attachmentDirectory = arguments.value(.attachments).map { URL(fileURLWithPath: $0) }
+        outDirectory = arguments.value(.out).map { URL(fileURLWithPath: $0) }
+        fix = arguments.has(.fix)
+        if !fix, let option = RewriteOptions.keys.first(where: arguments.has) {
+            throw .needsOption(option.name, requires: OptionKey.fix.name)
         }
         if selectors.isEmpty && !all && attachmentDirectory == nil {
-            throw .missingOneOf(command: "extract", options: ExtractCommand.selectorOptions + ["attachments"])
+            throw .missingOneOf(command: "extract", keys: ExtractCommand.selectorOptions + [.attachments])
         }
     }
 }

@@ -16,26 +16,26 @@ enum FixCommand {
                     + " .mov .webm .avi .ts .m2ts.")
         ],
         options: [
-            .value("out", "DIR", "Write the fixed files under DIR, mirroring the paths below each PATH."),
+            .value(.out, "DIR", "Write the fixed files under DIR, mirroring the paths below each PATH."),
             .flag(
-                "in-place",
+                .inPlace,
                 "Rewrite the files themselves, keeping a backup of each; for a media file, write the sidecars next"
                     + " to it (the media file itself is only modified with --remux)."),
-            .flag("dry-run", "Write nothing; report what would change."),
+            .flag(.dryRun, "Write nothing; report what would change."),
             .flag(
-                "remux",
+                .remux,
                 "For a Matroska file: write the file itself again with its text tracks fixed and subsets of the"
                     + " faces they name attached (every other packet copied as is), instead of sidecars."),
         ] + RewriteOptions.rows + [
             .value(
-                "encoding", "utf8|keep",
+                .encoding, "utf8|keep",
                 "Write UTF-8 (default), or keep each file's own encoding and bytes: only the replaced font names are"
                     + " written, every other byte is copied."),
             EncodingHintOption.row,
-            .value("backup-suffix", "SUF", "Backup suffix for --in-place (default: .orig)."),
-            .flag("diff", "Print a unified diff of each change."),
-            .value("jobs", "N", "Files processed in parallel (default: the number of cores)."),
-            .flag("json", "One JSON object per file, then a summary object."),
+            .value(.backupSuffix, "SUF", "Backup suffix for --in-place (default: .orig)."),
+            .flag(.diff, "Print a unified diff of each change."),
+            .value(.jobs, "N", "Files processed in parallel (default: the number of cores)."),
+            .flag(.json, "One JSON object per file, then a summary object."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -71,37 +71,37 @@ enum FixCommand {
         let started = Date()
         TemporaryFiles.reset()
         let databasePath = try LibraryLocation.path(arguments, io: io)
-        let modes = ["out", "in-place", "dry-run"]
+        let modes: [OptionKey] = [.out, .inPlace, .dryRun]
         try arguments.exclusive(modes)
         let destination: FixDestination
-        if let folder = arguments.value("out") {
+        if let folder = arguments.value(.out) {
             guard !folder.isEmpty else {
-                throw UsageError.invalidValue(option: "out", value: folder, expected: "a folder")
+                throw UsageError.invalidValue(option: OptionKey.out.name, value: folder, expected: "a folder")
             }
             destination = .folder(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
-        } else if arguments.has("in-place") {
-            let suffix = arguments.value("backup-suffix") ?? ".orig"
+        } else if arguments.has(.inPlace) {
+            let suffix = arguments.value(.backupSuffix) ?? ".orig"
             guard !suffix.isEmpty, !suffix.contains("/") else {
                 throw UsageError.invalidValue(
-                    option: "backup-suffix", value: suffix, expected: "a non-empty suffix without '/'")
+                    option: OptionKey.backupSuffix.name, value: suffix, expected: "a non-empty suffix without '/'")
             }
             destination = .inPlace(backupSuffix: suffix)
-        } else if arguments.has("dry-run") {
+        } else if arguments.has(.dryRun) {
             destination = .dryRun
         } else {
-            throw UsageError.missingOneOf(command: "fix", options: modes)
+            throw UsageError.missingOneOf(command: "fix", keys: modes)
         }
-        let keep = try arguments.choice("encoding", ["utf8", "keep"]) == "keep"
+        let keep = try arguments.choice(.encoding, ["utf8", "keep"]) == "keep"
         let hint = try EncodingHintOption.parse(arguments)
-        let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let json = arguments.has("json")
-        let remux = arguments.has("remux")
+        let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let json = arguments.has(.json)
+        let remux = arguments.has(.remux)
         var (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
-            arguments, io: io, keepEncoding: keep, encodingHint: hint, embed: arguments.has("embed") || remux)
+            arguments, io: io, keepEncoding: keep, encodingHint: hint, embed: arguments.has(.embed) || remux)
         let remuxEmbedder = remux ? fixer.embedder : nil
-        if !arguments.has("embed") { fixer.embedder = nil }
+        if !arguments.has(.embed) { fixer.embedder = nil }
         let options = FixOptions(
-            destination: destination, fixer: fixer, diff: arguments.has("diff") && !json,
+            destination: destination, fixer: fixer, diff: arguments.has(.diff) && !json,
             reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder)
 
         // The job log's database opens on another thread while the files are fixed.
@@ -128,17 +128,9 @@ enum FixCommand {
         return run.failed > 0 ? .someFailed : .success
     }
 
-    /// The command line as the job log records it: `fix`, the paths, then each option given, in the order of the
-    /// option table (ParsedArguments keeps values, not the raw argv).
+    /// The command line as the job log records it: `fix`, then `ParsedArguments.loggedArguments`.
     static func commandLine(_ arguments: ParsedArguments) -> [String] {
-        var line = ["fix"] + arguments.positionals
-        for option in spec.options {
-            for value in arguments.all(option.name) {
-                line.append("--" + option.name)
-                if case .value = option.kind { line.append(value) }
-            }
-        }
-        return line
+        ["fix"] + arguments.loggedArguments
     }
 
     /// The output path of each input (nil for `--dry-run`); for `--in-place` the input itself; for a media file

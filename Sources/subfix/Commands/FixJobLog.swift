@@ -9,14 +9,14 @@ import SubfixLibrary
 func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?, pending: PendingLibrary? = nil) {
     let job = JobRecord(
         command: "fix", arguments: Array(result.commandLine.dropFirst()), startedAt: result.started,
-        finishedAt: result.finished, status: result.failed > 0 ? "failed" : "succeeded",
+        finishedAt: result.finished, status: result.failed > 0 ? .failed : .succeeded,
         counts: [
             "files": result.files.count, "changed": result.changed, "unchanged": result.unchanged,
             "failed": result.failed,
         ])
     let files = result.files.map { file in
         JobFileRecord(
-            jobId: 0, path: file.input, output: file.output, status: file.status.rawValue,
+            jobId: 0, path: file.input, output: file.output, status: file.status.logged,
             encoding: file.encoding.isEmpty ? nil : file.encoding,
             counts: ["styles": file.styles, "fnTags": file.fnTags, "fontTags": file.fontTags], error: file.error)
     }

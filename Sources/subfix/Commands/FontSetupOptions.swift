@@ -5,22 +5,22 @@ enum FontSetupOptions {
     /// The option rows.
     static let options: [OptionSpec] = [
         .value(
-            "fonts-dir", "DIR", repeatable: true,
+            .fontsDir, "DIR", repeatable: true,
             "Also use the fonts in DIR (searched recursively: .ttf .otf .ttc .otc)."),
         .flag(
-            "no-system-fonts",
+            .noSystemFonts,
             "Use neither fontconfig's fonts nor the bundled font: only --fonts-dir and attachments (a sandboxed player)."
         ),
         .value(
-            "default-font", "FILE",
+            .defaultFont, "FILE",
             "The font libass falls back to when a name or glyph is not found (as a player ships one)."),
     ]
 
     /// The setup the arguments ask for.
     static func setup(_ arguments: ParsedArguments) -> FontSetup {
         FontSetup(
-            systemFonts: !arguments.has("no-system-fonts"), directories: arguments.all("fonts-dir"),
-            defaultFont: arguments.value("default-font"))
+            systemFonts: !arguments.has(.noSystemFonts), directories: arguments.all(.fontsDir),
+            defaultFont: arguments.value(.defaultFont))
     }
 
     /// The catalog of the fonts `setup` names, its skipped fonts printed as warnings; a catalog that cannot be

@@ -7,8 +7,8 @@ enum FontsCommand {
         name: "fonts",
         summary: "List the fonts libass can use: names, weight, slant and character coverage.",
         options: FontSetupOptions.options + [
-            .value("covers", "TEXT", "Only fonts that cover every character of TEXT (exit 1 when none does)."),
-            .flag("json", "One JSON object per face on stdout."),
+            .value(.covers, "TEXT", "Only fonts that cover every character of TEXT (exit 1 when none does)."),
+            .flag(.json, "One JSON object per face on stdout."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -23,17 +23,17 @@ enum FontsCommand {
         let catalog = try FontSetupOptions.catalog(FontSetupOptions.setup(arguments), io: io)
         FontCatalogStore.store(catalog.faces, databasePath: try LibraryLocation.path(arguments, io: io), io: io)
         var faces = catalog.faces
-        if let text = arguments.value("covers") {
+        if let text = arguments.value(.covers) {
             faces = faces.filter { $0.coverage.missing(in: text).isEmpty }
         }
         for face in faces {
-            if arguments.has("json") {
+            if arguments.has(.json) {
                 io.printJSON(json(face))
             } else {
                 io.print(line(face))
             }
         }
-        if let text = arguments.value("covers"), faces.isEmpty {
+        if let text = arguments.value(.covers), faces.isEmpty {
             io.error("no font covers '\(text)'")
             return .someFailed
         }

@@ -18,12 +18,12 @@ enum IndexCommand {
         ],
         options: [
             LibraryLocation.option,
-            .value("jobs", "N", "Files parsed in parallel (default: the number of cores)."),
-            .flag("prune", "Remove files that vanished from below the PATHs."),
+            .value(.jobs, "N", "Files parsed in parallel (default: the number of cores)."),
+            .flag(.prune, "Remove files that vanished from below the PATHs."),
             .flag(
-                "fold-chinese",
+                .foldChinese,
                 "Fold Traditional and Simplified Chinese together (電視 finds 电视); set when the index is created."),
-            .flag("json", "One JSON object per file, then a summary object."),
+            .flag(.json, "One JSON object per file, then a summary object."),
             EncodingHintOption.row,
         ],
         discussion: """
@@ -38,13 +38,13 @@ enum IndexCommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
-        let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let json = arguments.has("json")
+        let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let json = arguments.has(.json)
         let hint = try EncodingHintOption.parse(arguments)
         let library: LibraryDatabase
         do {
             library = try LibraryDatabase(path: databasePath, mode: .create)
-            try library.prepareDialogueIndex(foldsChinese: arguments.has("fold-chinese"))
+            try library.prepareDialogueIndex(foldsChinese: arguments.has(.foldChinese))
         } catch let error as LibraryError {
             io.error("\(error)")
             return .someFailed
@@ -56,7 +56,7 @@ enum IndexCommand {
         do {
             results = try IndexRunner.run(
                 arguments.positionals, library: library,
-                options: IndexOptions(jobs: jobs, prune: arguments.has("prune"), hint: hint),
+                options: IndexOptions(jobs: jobs, prune: arguments.has(.prune), hint: hint),
                 io: io)
         } catch {
             io.error("\(error)", file: databasePath)
@@ -77,10 +77,10 @@ enum IndexCommand {
         let failed = results.contains { $0.status == .failed }
         let job = JobRecord(
             command: "index", arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
-            status: failed ? "failed" : "succeeded", counts: Dictionary(uniqueKeysWithValues: counts))
+            status: failed ? .failed : .succeeded, counts: Dictionary(uniqueKeysWithValues: counts))
         let files = results.filter { $0.status != .unchanged }.map { result in
             JobFileRecord(
-                jobId: 0, path: result.file, status: result.status.rawValue,
+                jobId: 0, path: result.file, status: result.status.logged,
                 counts: ["sources": result.sources, "lines": result.lines], error: result.error ?? result.warning)
         }
         JobLog.record(job, files: files, databasePath: databasePath, library: library, io: io)

@@ -9,19 +9,19 @@ enum JobsCommand {
         summary: "List recent runs of fix, index and the other commands.",
         options: [
             LibraryLocation.option,
-            .value("limit", "N", "At most N runs, newest first (default 20)."),
-            .flag("json", "One JSON object per run."),
+            .value(.limit, "N", "At most N runs, newest first (default 20)."),
+            .flag(.json, "One JSON object per run."),
         ],
         run: { arguments, io in try run(arguments, io: io) })
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
-        let limit = try arguments.integer("limit", in: 1...100_000) ?? 20
+        let limit = try arguments.integer(.limit, in: 1...100_000) ?? 20
         guard let jobs = LibraryLocation.reading(databasePath, io: io, { try $0.recentJobs(limit: limit) }) else {
             return .someFailed
         }
         for job in jobs {
-            if arguments.has("json") {
+            if arguments.has(.json) {
                 io.printJSON(json(job))
             } else {
                 io.printLine(line(job))
@@ -52,7 +52,7 @@ enum JobsCommand {
         .object([
             ("id", .int(Int(job.id ?? 0))), ("command", .string(job.command)),
             ("arguments", .array(job.arguments.map(JSON.string))), ("started", .string(date(job.startedAt))),
-            ("finished", .optional(job.finishedAt.map(date))), ("status", .string(job.status)),
+            ("finished", .optional(job.finishedAt.map(date))), ("status", .string(job.status.rawValue)),
             ("counts", .object(job.counts.sorted { $0.key < $1.key }.map { ($0.key, JSON.int($0.value)) })),
         ])
     }

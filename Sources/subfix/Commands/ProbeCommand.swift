@@ -6,7 +6,7 @@ enum ProbeCommand {
     static let spec = CommandSpec(
         name: "probe", summary: "List the streams, subtitle tracks and attachments of media files.",
         positionals: [PositionalSpec(name: "FILE", minimum: 1, maximum: nil, help: "Media files (MKV, MP4, ...).")],
-        options: [.flag("json", "One JSON object per file on standard output.")],
+        options: [.flag(.json, "One JSON object per file on standard output.")],
         discussion: """
             Subtitle streams are numbered three ways: 'track' is the player's menu number (VLC, mpv sid; 0 is
             "Disable", 1 the first subtitle stream), 'sub' is ffmpeg's -map 0:s:N, 'stream' is ffmpeg's -map 0:N.
@@ -24,7 +24,7 @@ enum ProbeCommand {
                 status = .someFailed
                 continue
             }
-            if arguments.has("json") {
+            if arguments.has(.json) {
                 io.printJSON(json(media))
             } else {
                 if position > 0 { io.print("") }

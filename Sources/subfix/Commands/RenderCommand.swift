@@ -12,16 +12,16 @@ enum RenderCommand {
                 help: "Subtitle files (.ass .ssa .srt .vtt) or media files, or folders walked for them.")
         ],
         options: RenderInputs.trackOptions + [
-            .value("at", "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
-            .value("every", "DURATION", "Render a frame every DURATION from 0 until the last subtitle ends."),
-            .value("max-frames", "N", "Refuse to render more than N frames per input (default 10000)."),
-            .value("size", "WxH", "Frame size (default 1280x720, at most 8192x8192)."),
-            .value("background", "KIND", "transparent (default), black, checker or video."),
+            .value(.at, "TIME", repeatable: true, "Render the frame at TIME (HH:MM:SS.mmm, MM:SS or seconds)."),
+            .value(.every, "DURATION", "Render a frame every DURATION from 0 until the last subtitle ends."),
+            .value(.maxFrames, "N", "Refuse to render more than N frames per input (default 10000)."),
+            .value(.size, "WxH", "Frame size (default 1280x720, at most 8192x8192)."),
+            .value(.background, "KIND", "transparent (default), black, checker or video."),
         ] + FontSetupOptions.options + [
-            .value("out", "FILE.png", "Write the (single) frame to FILE.png."),
-            .value("out-dir", "DIR", "Write each frame to DIR/<input>-<HH-MM-SS.mmm>.png."),
-            .value("sheet", "FILE.png", "Also lay all frames out on one contact sheet with their times."),
-            .flag("json", "One JSON object per frame on stdout."),
+            .value(.out, "FILE.png", "Write the (single) frame to FILE.png."),
+            .value(.outDir, "DIR", "Write each frame to DIR/<input>-<HH-MM-SS.mmm>.png."),
+            .value(.sheet, "FILE.png", "Also lay all frames out on one contact sheet with their times."),
+            .flag(.json, "One JSON object per frame on stdout."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -40,9 +40,9 @@ enum RenderCommand {
         let databasePath = try LibraryLocation.path(arguments, io: io)
         let inputs = FixInputs.collect(arguments.positionals)
         if inputs.count != 1 || arguments.positionals.count != 1 {
-            for option in ["out", "sheet"] where arguments.has(option) {
+            for option in [OptionKey.out, .sheet] where arguments.has(option) {
                 throw UsageError.invalidValue(
-                    option: option, value: arguments.value(option) ?? "",
+                    option: option.name, value: arguments.value(option) ?? "",
                     expected: "one input; use --out-dir for \(inputs.count) inputs")
             }
         }
@@ -56,7 +56,7 @@ enum RenderCommand {
             } catch {
                 if error is UsageError { throw error }
                 let failure = error as? CommandFailure
-                files.add(found.path, status: "failed", error: failure?.cause ?? "\(error)")
+                files.add(found.path, status: .failed, error: failure?.cause ?? "\(error)")
                 failures.append(error)
                 // With several inputs each failure is reported as it happens; a single one is thrown below.
                 guard inputs.count > 1 else { continue }
@@ -69,7 +69,7 @@ enum RenderCommand {
         }
         JobLog.record(
             "render", arguments: arguments, started: started, failed: !failures.isEmpty,
-            counts: ["frames": frames, "files": files.records.count { $0.status != "failed" }], files: files.records,
+            counts: ["frames": frames, "files": files.records.count { $0.status != .failed }], files: files.records,
             databasePath: databasePath, io: io)
         if inputs.count == 1, let failure = failures.first { throw failure }
         return failures.isEmpty ? .success : .someFailed
@@ -81,19 +81,20 @@ enum RenderCommand {
     ) throws {
         let requested = try requestedTimes(arguments)
         let size =
-            try arguments.value("size").map { text throws(UsageError) in
+            try arguments.value(.size).map { text throws(UsageError) in
                 do { return try Canvas.parseSize(text) } catch {
-                    throw UsageError.invalidValue(option: "size", value: text, expected: "WxH from 1x1 to 8192x8192")
+                    throw UsageError.invalidValue(
+                        option: OptionKey.size.name, value: text, expected: "WxH from 1x1 to 8192x8192")
                 }
             } ?? (width: 1280, height: 720)
         let background =
             RenderBackground(
-                rawValue: try arguments.choice("background", RenderBackground.allCases.map(\.rawValue)) ?? "transparent"
+                rawValue: try arguments.choice(.background, RenderBackground.allCases.map(\.rawValue)) ?? "transparent"
             )
             ?? .transparent
-        try arguments.exclusive(["out", "out-dir"])
-        guard arguments.has("out") || arguments.has("out-dir") || arguments.has("sheet") else {
-            throw UsageError.missingOneOf(command: "render", options: ["out", "out-dir", "sheet"])
+        try arguments.exclusive([.out, .outDir])
+        guard arguments.has(.out) || arguments.has(.outDir) || arguments.has(.sheet) else {
+            throw UsageError.missingOneOf(command: "render", keys: [.out, .outDir, .sheet])
         }
 
         let (subtitle, isMedia): (SubtitleInput, Bool)
@@ -116,9 +117,9 @@ enum RenderCommand {
         let stepped = requested.every.map { step in renderer.endTime <= 0 ? 0 : (renderer.endTime - 1) / step + 1 } ?? 0
         try checkFrameCount(times.count + stepped, arguments: arguments, input: input)
         if let step = requested.every { times += Array(stride(from: 0, to: renderer.endTime, by: step)) }
-        if arguments.has("out"), times.count > 1 {
+        if arguments.has(.out), times.count > 1 {
             throw UsageError.invalidValue(
-                option: "out", value: arguments.value("out") ?? "",
+                option: OptionKey.out.name, value: arguments.value(.out) ?? "",
                 expected: "one frame; use --out-dir for \(times.count)")
         }
         FontSetupOptions.report(renderer.fontWarnings, io: io)
@@ -135,7 +136,7 @@ enum RenderCommand {
         var encodedAny = false
         var canvas = try Canvas(width: size.width, height: size.height, background: background)
         do {
-            if let folder = arguments.value("out-dir") { try RenderFileWriter.makeFolder(folder) }
+            if let folder = arguments.value(.outDir) { try RenderFileWriter.makeFolder(folder) }
             for time in times {
                 if time >= renderer.endTime {
                     io.warning(
@@ -175,7 +176,7 @@ enum RenderCommand {
                 if timings.changed { changedFrames += 1 }
                 total.compositing += timings.compositing
                 total.encoding += timings.encoding
-                if arguments.has("sheet") {
+                if arguments.has(.sheet) {
                     if sheetFrames.count < sheetCapacity {
                         sheetFrames.append((time, try ContactSheet.thumbnail(canvas)))
                     }
@@ -183,7 +184,7 @@ enum RenderCommand {
                 }
                 frames += 1
                 let shown = renderer.events.filter { $0.start <= time && time < $0.end }.count
-                if arguments.has("json") {
+                if arguments.has(.json) {
                     io.printJSON(
                         .object([
                             ("file", .string(input)), ("time", .string(RenderTime.format(time))), ("ms", .int(time)),
@@ -200,7 +201,7 @@ enum RenderCommand {
                 total.encoding += Double(DispatchTime.now().uptimeNanoseconds - finishStart) / 1e9
                 try outputs.deliver(pngs)
             }
-            if let sheetPath = arguments.value("sheet") {
+            if let sheetPath = arguments.value(.sheet) {
                 let (sheet, placed) = try ContactSheet.make(frames: sheetFrames, background: background)
                 if placed < sheetTotal {
                     io.warning(
@@ -209,7 +210,7 @@ enum RenderCommand {
                 }
                 let sheetEncoder = try PNGEncoder(width: sheet.width, height: sheet.height, opaque: sheet.isOpaque)
                 try RenderFileWriter.write(try sheetEncoder.encode(sheet), to: sheetPath)
-                if arguments.has("json") {
+                if arguments.has(.json) {
                     io.printJSON(
                         .object([
                             ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(placed)),
@@ -222,8 +223,8 @@ enum RenderCommand {
             for path in outputs.written { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
-        for path in outputs.written { files.add(input, output: path, status: "written") }
-        if let sheetPath = arguments.value("sheet") { files.add(input, output: sheetPath, status: "sheet") }
+        for path in outputs.written { files.add(input, output: path, status: .written) }
+        if let sheetPath = arguments.value(.sheet) { files.add(input, output: sheetPath, status: .sheet) }
         if showTimings {
             let count = Double(max(times.count, 1))
             io.printError(
@@ -241,7 +242,7 @@ enum RenderCommand {
 
     /// Fails, before anything is rendered, when `count` frames are more than `--max-frames` (default 10,000).
     static func checkFrameCount(_ count: Int, arguments: ParsedArguments, input: String) throws {
-        let limit = try arguments.integer("max-frames", in: 1...Int(Int32.max)) ?? defaultMaxFrames
+        let limit = try arguments.integer(.maxFrames, in: 1...Int(Int32.max)) ?? defaultMaxFrames
         guard count > limit else { return }
         throw CommandFailure(
             file: input,
@@ -253,27 +254,28 @@ enum RenderCommand {
     static func requestedTimes(_ arguments: ParsedArguments) throws -> (at: [Int], every: Int?) {
         var times: [Int] = []
         var every: Int?
-        for text in arguments.all("at") {
+        for text in arguments.all(.at) {
             do { times.append(try RenderTime.parse(text)) } catch {
-                throw UsageError.invalidValue(option: "at", value: text, expected: "HH:MM:SS.mmm, MM:SS or seconds")
+                throw UsageError.invalidValue(
+                    option: OptionKey.at.name, value: text, expected: "HH:MM:SS.mmm, MM:SS or seconds")
             }
         }
-        if let text = arguments.value("every") {
+        if let text = arguments.value(.every) {
             do { every = try RenderTime.parseDuration(text) } catch {
                 throw UsageError.invalidValue(
-                    option: "every", value: text, expected: "a positive duration such as 0.5 or 00:02")
+                    option: OptionKey.every.name, value: text, expected: "a positive duration such as 0.5 or 00:02")
             }
         }
         guard !times.isEmpty || every != nil else {
-            throw UsageError.missingOneOf(command: "render", options: ["at", "every"])
+            throw UsageError.missingOneOf(command: "render", keys: [.at, .every])
         }
         return (times, every)
     }
 
     /// Where the frame at `time` goes: `--out`, or `--out-dir`/<input stem>-HH-MM-SS.mmm.png, or nowhere.
     static func outputPath(_ arguments: ParsedArguments, input: String, time: Int) -> String? {
-        if let out = arguments.value("out") { return out }
-        guard let folder = arguments.value("out-dir") else { return nil }
+        if let out = arguments.value(.out) { return out }
+        guard let folder = arguments.value(.outDir) else { return nil }
         let stem = URL(fileURLWithPath: input).deletingPathExtension().lastPathComponent
         let stamp = RenderTime.format(time).replacingOccurrences(of: ":", with: "-")
         return (folder as NSString).appendingPathComponent("\(stem)-\(stamp).png")

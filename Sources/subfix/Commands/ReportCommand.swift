@@ -16,17 +16,17 @@ enum ReportCommand {
                     + " --library).")
         ],
         options: [
-            .value("out", "FILE.html", "Write the page to FILE.html (required; replaced atomically)."),
+            .value(.out, "FILE.html", "Write the page to FILE.html (required; replaced atomically)."),
             .value(
-                "player-fonts-dir", "DIR", repeatable: true,
+                .playerFontsDir, "DIR", repeatable: true,
                 "The fonts the player of the 'before' frames has (default: none but the file's own fonts)."),
-            .value("player-default-font", "FILE", "The font that player falls back to."),
+            .value(.playerDefaultFont, "FILE", "The font that player falls back to."),
         ] + RewriteOptions.rows.filter { $0.name != "embed" } + [
             EncodingHintOption.row,
-            .value("jobs", "N", "Files looked at in parallel (default: the number of cores)."),
+            .value(.jobs, "N", "Files looked at in parallel (default: the number of cores)."),
             .flag(
-                "library", "Also report every file the library database (--db) has indexed ('subfix index')."),
-            .flag("json", "One JSON object per file (type \"file\"), then a summary object (type \"summary\")."),
+                .library, "Also report every file the library database (--db) has indexed ('subfix index')."),
+            .flag(.json, "One JSON object per file (type \"file\"), then a summary object (type \"summary\")."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -53,18 +53,18 @@ enum ReportCommand {
         let databasePath = try LibraryLocation.path(arguments, io: io)
         let out = try outputPath(arguments)
         let hint = try EncodingHintOption.parse(arguments)
-        let jobs = try arguments.integer("jobs", in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
             arguments, io: io, encodingHint: hint, embed: true)
         let player = FontSetup(
-            systemFonts: false, directories: arguments.all("player-fonts-dir"),
-            defaultFont: arguments.value("player-default-font"))
+            systemFonts: false, directories: arguments.all(.playerFontsDir),
+            defaultFont: arguments.value(.playerDefaultFont))
         let inspector = ReportInspector(
             options: FixOptions(destination: .dryRun, fixer: fixer, diff: false, reportsKeptFonts: reportsKeptFonts),
             player: player, playerCatalog: try FontSetupOptions.catalog(player, io: io))
 
         var paths = arguments.positionals
-        if arguments.has("library") {
+        if arguments.has(.library) {
             guard let databasePath else {
                 throw CommandFailure(file: nil, cause: "no library database to read: pass --db PATH")
             }
@@ -74,7 +74,7 @@ enum ReportCommand {
         }
         guard !paths.isEmpty else { throw UsageError.missingArgument(command: "report", name: "PATH") }
 
-        let json = arguments.has("json")
+        let json = arguments.has(.json)
         var finder = SidecarFinder()
         let inputs = FixInputs.collect(paths)
         if let page = FixFileSystem.status(out),
@@ -99,7 +99,7 @@ enum ReportCommand {
         }
         var files = JobFiles()
         for entry in entries {
-            files.add(entry.file, output: out, status: entry.status.rawValue, error: entry.error)
+            files.add(entry.file, output: out, status: entry.status.logged, error: entry.error)
         }
 
         let page = ReportPage(
@@ -158,18 +158,19 @@ enum ReportCommand {
 
     /// `--out`: required, a file path (not empty, not `-`, not a folder).
     static func outputPath(_ arguments: ParsedArguments) throws -> String {
-        guard let out = arguments.value("out") else {
-            throw UsageError.missingOneOf(command: "report", options: ["out"])
+        guard let out = arguments.value(.out) else {
+            throw UsageError.missingOneOf(command: "report", keys: [.out])
         }
         if out.isEmpty || out == "-" || out.hasSuffix("/") {
-            throw UsageError.invalidValue(option: "out", value: out, expected: "a path for the HTML file")
+            throw UsageError.invalidValue(option: OptionKey.out.name, value: out, expected: "a path for the HTML file")
         }
         if SubtitleFormat(path: out) != nil || FixInputs.isMedia(out) {
             throw UsageError.invalidValue(
-                option: "out", value: out, expected: "a path for the HTML file, not a subtitle or media file")
+                option: OptionKey.out.name, value: out,
+                expected: "a path for the HTML file, not a subtitle or media file")
         }
         if let info = FixFileSystem.status(out), info.st_mode & S_IFMT == S_IFDIR {
-            throw UsageError.invalidValue(option: "out", value: out, expected: "a file path, not a folder")
+            throw UsageError.invalidValue(option: OptionKey.out.name, value: out, expected: "a file path, not a folder")
         }
         return out
     }

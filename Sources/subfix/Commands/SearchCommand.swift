@@ -15,11 +15,11 @@ enum SearchCommand {
         ],
         options: [
             LibraryLocation.option,
-            .value("lang", "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
-            .value("path", "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
-            .value("limit", "N", "At most N hits (default 20; 0 for every hit)."),
-            .value("context", "N", "Also show N lines before and after each hit."),
-            .flag("json", "One JSON object per hit."),
+            .value(.lang, "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
+            .value(.path, "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
+            .value(.limit, "N", "At most N hits (default 20; 0 for every hit)."),
+            .value(.context, "N", "Also show N lines before and after each hit."),
+            .flag(.json, "One JSON object per hit."),
         ],
         discussion: """
             Query language: every word must appear; a run of Chinese, Japanese or Korean characters must appear as
@@ -34,16 +34,16 @@ enum SearchCommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
-        let requestedLimit = try arguments.integer("limit", in: 0...Int(Int32.max)) ?? 20
+        let requestedLimit = try arguments.integer(.limit, in: 0...Int(Int32.max)) ?? 20
         let limit = requestedLimit == 0 ? Int.max : requestedLimit
-        let context = try arguments.integer("context", in: 0...100) ?? 0
+        let context = try arguments.integer(.context, in: 0...100) ?? 0
         // Paths are stored absolute: a relative pattern is taken from the current directory.
-        let pattern = arguments.value("path").map { pattern in
+        let pattern = arguments.value(.path).map { pattern in
             pattern.hasPrefix("/") || pattern.hasPrefix("*")
                 ? pattern : FileManager.default.currentDirectoryPath + "/" + pattern
         }
         let options = DialogueSearchOptions(
-            language: arguments.value("lang"), pathPattern: pattern, limit: limit, context: context)
+            language: arguments.value(.lang), pathPattern: pattern, limit: limit, context: context)
         let text = arguments.positionals.first ?? ""
         let query: DialogueQuery
         do {
@@ -54,7 +54,7 @@ enum SearchCommand {
         }
         guard let hits = LibraryLocation.reading(databasePath, io: io, { try $0.search(query, options: options) })
         else { return .someFailed }
-        let json = arguments.has("json")
+        let json = arguments.has(.json)
         for (number, hit) in hits.enumerated() {
             if json {
                 io.printJSON(self.json(hit))

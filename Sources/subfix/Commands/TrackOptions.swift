@@ -4,17 +4,17 @@ import SubCore
 /// subtitle track, 0 is "Disable"), `--subtitle-index N` (ffmpeg's `0:s:N`) and `--stream N` (ffmpeg's `0:N`),
 /// as the same rows and checked the same way into `TrackIndex.Selector`s (see `TrackIndex` for the conventions).
 enum TrackOptions {
-    /// The option names, in table order.
-    static let names = ["track", "subtitle-index", "stream"]
+    /// The options, in table order.
+    static let keys: [OptionKey] = [.track, .subtitleIndex, .stream]
 
     /// The option rows; `repeatable` where several tracks can be asked for at once (`extract`).
     static func rows(repeatable: Bool) -> [OptionSpec] {
         [
             .value(
-                "track", "N", repeatable: repeatable,
+                .track, "N", repeatable: repeatable,
                 "Player track number: 1 is the first subtitle track (0 is \"Disable\")."),
-            .value("subtitle-index", "N", repeatable: repeatable, "0-based subtitle index, as in ffmpeg -map 0:s:N."),
-            .value("stream", "N", repeatable: repeatable, "Absolute stream index, as in ffmpeg -map 0:N."),
+            .value(.subtitleIndex, "N", repeatable: repeatable, "0-based subtitle index, as in ffmpeg -map 0:s:N."),
+            .value(.stream, "N", repeatable: repeatable, "Absolute stream index, as in ffmpeg -map 0:N."),
         ]
     }
 
@@ -23,12 +23,12 @@ enum TrackOptions {
     static func selectors(_ arguments: ParsedArguments) throws(UsageError) -> [TrackIndex.Selector] {
         var selectors: [TrackIndex.Selector] = []
         for (option, make) in [
-            ("track", TrackIndex.Selector.player), ("subtitle-index", TrackIndex.Selector.subtitle),
-            ("stream", TrackIndex.Selector.stream),
-        ] as [(String, (Int) -> TrackIndex.Selector)] {
+            (OptionKey.track, TrackIndex.Selector.player), (.subtitleIndex, TrackIndex.Selector.subtitle),
+            (.stream, TrackIndex.Selector.stream),
+        ] as [(OptionKey, (Int) -> TrackIndex.Selector)] {
             for text in arguments.all(option) {
                 guard let number = Int(text), number >= 0 else {
-                    throw .invalidValue(option: option, value: text, expected: "a whole number from 0")
+                    throw .invalidValue(option: option.name, value: text, expected: "a whole number from 0")
                 }
                 selectors.append(make(number))
             }
@@ -38,7 +38,7 @@ enum TrackOptions {
 
     /// The one selector `render` and `check` take (at most one of the options), or nil when none is given.
     static func selector(_ arguments: ParsedArguments) throws(UsageError) -> TrackIndex.Selector? {
-        try arguments.exclusive(names)
+        try arguments.exclusive(keys)
         return try selectors(arguments).first
     }
 

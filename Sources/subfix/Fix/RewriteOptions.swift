@@ -13,17 +13,17 @@ enum RewriteOptions {
     static let rows: [OptionSpec] =
         [
             .value(
-                "font", "auto|NAME",
+                .font, "auto|NAME",
                 "The face to write: auto (the default) picks Noto Sans CJK SC, TC, JP or KR by the language of the"
                     + " text each style or run draws; NAME writes that family everywhere."),
             .value(
-                "policy", "text|all|cjk|missing",
+                .policy, "text|all|cjk|missing",
                 "Rewrite fonts that draw CJK text or are known CJK fonts (text, the default), every font (all), only"
                     + " known CJK fonts (cjk), or only fonts that do not resolve or lack glyphs for their text"
                     + " (missing)."),
-            .value("also", "NAME", repeatable: true, "With --policy text or cjk, also rewrite this font."),
+            .value(.also, "NAME", repeatable: true, "With --policy text or cjk, also rewrite this font."),
             .flag(
-                "embed",
+                .embed,
                 "Embed in each ASS/SSA file a subset of every face it now names, holding exactly the characters drawn"
                     + " with it, so it renders on players without CJK fonts."),
         ] + FontSetupOptions.options
@@ -37,8 +37,8 @@ enum RewriteOptions {
         }
     }
 
-    /// The names of `rows`, in table order.
-    static var names: [String] { rows.map(\.name) }
+    /// The keys of `rows`, in table order.
+    static var keys: [OptionKey] { rows.map(\.key) }
 
     /// The fixer the options ask for, with the font catalog it needs (fonts that cannot be read are reported
     /// as warnings on `io`): the whole catalog for `--policy missing`, else only the faces a choice may name.
@@ -48,15 +48,15 @@ enum RewriteOptions {
         _ arguments: ParsedArguments, io: CommandIO, keepEncoding: Bool = false, encodingHint: EncodingHint? = nil,
         embed: Bool? = nil
     ) throws -> (fixer: SubtitleFixer, reportsKeptFonts: Bool) {
-        let embed = embed ?? arguments.has("embed")
-        let font = arguments.value("font") ?? "auto"
+        let embed = embed ?? arguments.has(.embed)
+        let font = arguments.value(.font) ?? "auto"
         let trimmed = font.trimmingCharacters(in: .whitespaces)
         if trimmed.isEmpty || trimmed != font || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) }) {
             throw UsageError.invalidValue(
-                option: "font", value: font,
+                option: OptionKey.font.name, value: font,
                 expected: "auto, or a font family name without outer blanks and without , { } \\ < > \" '")
         }
-        let policyName = try arguments.choice("policy", policies) ?? "text"
+        let policyName = try arguments.choice(.policy, policies) ?? "text"
         let auto = font == "auto"
         let setup = FontSetupOptions.setup(arguments)
         let catalog: FontCatalog
@@ -70,9 +70,9 @@ enum RewriteOptions {
         let policy: RewritePolicy
         switch policyName {
         case "all": policy = .all
-        case "cjk": policy = .cjk(also: arguments.all("also"))
+        case "cjk": policy = .cjk(also: arguments.all(.also))
         case "missing": policy = MissingFontPolicy(catalog: catalog).policy
-        default: policy = .text(also: arguments.all("also"))
+        default: policy = .text(also: arguments.all(.also))
         }
         if !auto, catalog.resolve(FontRequest(name: font)).face == nil {
             io.warning(

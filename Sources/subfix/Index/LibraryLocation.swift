@@ -8,14 +8,14 @@ import Synchronization
 enum LibraryLocation {
     /// The `--db PATH` row of every command that reads the library or records its run there.
     static let option = OptionSpec.value(
-        "db", "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite).")
+        .db, "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite).")
 
     /// The path `--db` gives, else `$XDG_DATA_HOME/subfix/library.sqlite` or
     /// `$HOME/.local/share/subfix/library.sqlite`; nil when none of them is set.
     static func path(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String? {
-        if let path = arguments.value("db") {
+        if let path = arguments.value(.db) {
             guard !path.isEmpty else {
-                throw UsageError.invalidValue(option: "db", value: path, expected: "a file path")
+                throw UsageError.invalidValue(option: OptionKey.db.name, value: path, expected: "a file path")
             }
             return path
         }
@@ -30,7 +30,7 @@ enum LibraryLocation {
     static func requiredPath(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String {
         guard let path = try path(arguments, io: io) else {
             throw UsageError.invalidValue(
-                option: "db", value: "", expected: "a path: neither XDG_DATA_HOME nor HOME is set")
+                option: OptionKey.db.name, value: "", expected: "a path: neither XDG_DATA_HOME nor HOME is set")
         }
         return path
     }
@@ -74,7 +74,7 @@ enum JobLog {
     ) {
         let job = JobRecord(
             command: command, arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
-            status: failed ? "failed" : "succeeded", counts: counts)
+            status: failed ? .failed : .succeeded, counts: counts)
         record(job, files: files, databasePath: databasePath, io: io)
     }
 }
@@ -111,7 +111,7 @@ struct JobFiles {
 
     /// Notes what happened to `path` (and where its result went).
     mutating func add(
-        _ path: String, output: String? = nil, status: String, counts: [String: Int] = [:], error: String? = nil
+        _ path: String, output: String? = nil, status: JobFileStatus, counts: [String: Int] = [:], error: String? = nil
     ) {
         records.append(
             JobFileRecord(jobId: 0, path: path, output: output, status: status, counts: counts, error: error))
@@ -120,20 +120,37 @@ struct JobFiles {
     /// Prints `subfix: error: <file>: <cause>` and notes the file as failed.
     mutating func fail(_ path: String, cause: String, io: CommandIO) {
         io.error(cause, file: path)
-        add(path, status: "failed", error: cause)
+        add(path, status: .failed, error: cause)
     }
 }
 
 extension ParsedArguments {
-    /// The options (by name, flags without value) then the positionals: the command line kept in the job log.
+    /// The command line as the job log keeps it, the one serialization of it: the positionals, then each option
+    /// given in its command's table order (a single-value option once, with the value that counted). Paths (a
+    /// `PATH` positional, `DIR`/`PATH`/`FILE` values) are made absolute; a URL's password is left out.
     var loggedArguments: [String] {
-        var logged: [String] = []
-        for (name, values) in values.sorted(by: { $0.key < $1.key }) {
-            for value in values {
-                logged.append("--" + name)
-                if !value.isEmpty { logged.append(value) }
+        let spec = commandTable.first { $0.name == command }
+        let directory = FileManager.default.currentDirectoryPath
+        func absolute(_ path: String) -> String {
+            if let scheme = path.range(of: "://") {
+                // postgresql://user:secret@host/db: the password never reaches the log.
+                guard let at = path.range(of: "@", range: scheme.upperBound..<path.endIndex),
+                    let colon = path.range(of: ":", range: scheme.upperBound..<at.lowerBound)
+                else { return path }
+                return String(path[..<colon.lowerBound]) + String(path[at.lowerBound...])
+            }
+            return path.hasPrefix("/") || path == "-" ? path : (directory as NSString).appendingPathComponent(path)
+        }
+        let pathPositionals = spec?.positionals.allSatisfy { ["PATH", "FILE", "DIR"].contains($0.name) } ?? false
+        var logged = pathPositionals ? positionals.map(absolute) : positionals
+        for option in spec?.options ?? [] {
+            let given = option.repeatable ? all(option.key) : value(option.key).map { [$0] } ?? []
+            for text in given {
+                logged.append("--" + option.name)
+                guard case .value(let placeholder) = option.kind else { continue }
+                logged.append(["DIR", "PATH", "FILE"].contains(placeholder) ? absolute(text) : text)
             }
         }
-        return logged + positionals
+        return logged
     }
 }

@@ -188,10 +188,16 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
 
     @Test func commandLineForTheJobLog() throws {
         let parsed = try parse(
-            tokenize(["a.srt", "--also", "X", "--dry-run", "--also=Y", "b", "--json"]), for: FixCommand.spec)
+            tokenize([
+                "a.srt", "--also", "X", "--dry-run", "--also=Y", "/b", "--json", "--jobs", "1", "--jobs=2", "--db",
+                "postgresql://me:secret@host/lib",
+            ]), for: FixCommand.spec)
+        let here = FileManager.default.currentDirectoryPath
+        // Table order, paths made absolute, the last --jobs only, no password.
         #expect(
             FixCommand.commandLine(parsed) == [
-                "fix", "a.srt", "b", "--dry-run", "--also", "X", "--also", "Y", "--json",
+                "fix", here + "/a.srt", "/b", "--dry-run", "--also", "X", "--also", "Y", "--jobs", "2", "--json",
+                "--db", "postgresql://me@host/lib",
             ])
     }
 

@@ -39,7 +39,7 @@ import Testing
                 fixture.path + "/movie.0.chi.srt", fixture.path + "/movie.1.eng.srt",
                 fixture.path + "/movie.2.jpn.srt", fonts + "/NotoSansCJKsc-Sample.otf",
             ])
-        #expect(files.map(\.status) == ["extracted", "extracted", "extracted", "attachment"])
+        #expect(files.map(\.status) == [.extracted, .extracted, .extracted, .attachment])
         #expect(files.allSatisfy { $0.error == nil })
     }
 
@@ -54,7 +54,7 @@ import Testing
         #expect(err == "subfix: error: \(bogus): \(cause)\n")
         let (json, files) = try newestJob(fixture)
         #expect(json.hasSuffix(#""status":"failed","counts":{"attachments":0,"files":1,"tracks":0}}"# + "\n"))
-        #expect(files == [JobFileRecord(id: files.first?.id, jobId: 1, path: bogus, status: "failed", error: cause)])
+        #expect(files == [JobFileRecord(id: files.first?.id, jobId: 1, path: bogus, status: .failed, error: cause)])
     }
 
     @Test func renderRecordsEachFrameWrittenAndTheSheet() throws {
@@ -73,7 +73,7 @@ import Testing
             files.map(\.output) == [
                 frames + "/render-demo-00-00-01.000.png", frames + "/render-demo-00-00-04.500.png", sheet,
             ])
-        #expect(files.map(\.status) == ["written", "written", "sheet"])
+        #expect(files.map(\.status) == [.written, .written, .sheet])
         #expect(files.allSatisfy { $0.path == Self.demo && $0.error == nil })
         for file in files { #expect(FileManager.default.fileExists(atPath: try #require(file.output))) }
     }
@@ -88,7 +88,7 @@ import Testing
         let (json, files) = try newestJob(fixture)
         #expect(json.hasSuffix(#""status":"failed","counts":{"files":0,"frames":0}}"# + "\n"))
         let file = try #require(files.first)
-        #expect(files.count == 1 && file.path == missing && file.status == "failed")
+        #expect(files.count == 1 && file.path == missing && file.status == .failed)
         #expect(file.error == "\(missing): no such file")
         #expect(err == "subfix: error: \(missing): no such file\n")
     }
@@ -106,7 +106,7 @@ import Testing
             json.hasSuffix(
                 #""status":"failed","counts":{"events":3,"eventsWithMissingGlyphs":3,"failed":1,"files":2}}"# + "\n"))
         #expect(files.map(\.path) == [Self.demo, missing])
-        #expect(files.map(\.status) == ["missing", "failed"])
+        #expect(files.map(\.status) == [.missing, .failed])
         #expect(files.first?.counts == ["events": 3, "eventsWithMissingGlyphs": 3])
         #expect(files.last?.error == "\(missing): no such file")
         #expect(err == "subfix: error: \(missing): no such file\n")
@@ -121,7 +121,7 @@ import Testing
             okJSON.hasSuffix(
                 #""status":"succeeded","counts":{"events":3,"eventsWithMissingGlyphs":0,"failed":0,"files":1}}"#
                     + "\n"))
-        #expect(okFiles.map(\.status) == ["covered"])
+        #expect(okFiles.map(\.status) == [.covered])
 
         let (_, text, _) = fixture.run(["jobs", "--db", fixture.db])
         let lines = text.split(separator: "\n")

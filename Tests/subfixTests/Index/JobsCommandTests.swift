@@ -35,11 +35,11 @@ import Testing
         #expect(jobs.map(\.command) == ["index", "fix"])
         let fix = try #require(jobs.last)
         #expect(fix.arguments == [input, missing, "--dry-run", "--db", fixture.db])
-        #expect(fix.status == "failed")
+        #expect(fix.status == .failed)
         #expect(fix.counts == ["files": 2, "changed": 1, "unchanged": 0, "failed": 1])
         let files = try library.files(ofJob: try #require(fix.id))
         #expect(files.map(\.path) == [input, missing])
-        #expect(files.map(\.status) == ["changed", "failed"])
+        #expect(files.map(\.status) == [.changed, .failed])
         // The default policy (text) keeps Arial: the style draws no text of its own (the \fn run covers it all).
         #expect(files.first?.counts == ["styles": 0, "fnTags": 1, "fontTags": 0])
         #expect(files.last?.error == "cannot read: No such file or directory")
