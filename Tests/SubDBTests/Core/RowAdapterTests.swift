@@ -67,4 +67,50 @@ import Testing
             )
         }
     }
+
+    @Test func sqlRequestsCarryTheirAdapter() throws {
+        try dbQueue.read { db in
+            let adapter = ScopeAdapter(["player": RangeRowAdapter(0..<2), "team": SuffixRowAdapter(fromIndex: 2)])
+            let request = SQLRequest<PlayerWithTeam>(sql: joinSQL, adapter: adapter)
+            #expect(
+                try request.fetchAll(db).map { "\($0.player.name)/\($0.team.name)" } == ["Arthur/Red", "Barbara/Red"])
+            #expect(try request.fetchOne(db)?.team == Player(id: 10, name: "Red"))
+            let cursor = try request.fetchCursor(db)
+            #expect(try cursor.next()?.player.name == "Arthur")
+            #expect(try cursor.next()?.player.name == "Barbara")
+            #expect(try cursor.next() == nil)
+            #expect(try PlayerWithTeam.fetchAll(db, request).count == 2)
+
+            // Rows and values: the adapter picks the columns. Without it, the leftmost column is player.id.
+            let rows = try SQLRequest<Row>(sql: joinSQL, adapter: SuffixRowAdapter(fromIndex: 3)).fetchAll(db)
+            #expect(rows.map(\.columnNames) == [["name"], ["name"]])
+            let teamNames = SQLRequest<String>(sql: joinSQL, adapter: SuffixRowAdapter(fromIndex: 3))
+            #expect(try teamNames.fetchAll(db) == ["Red", "Red"])
+            #expect(try teamNames.fetchOne(db) == "Red")
+            #expect(try teamNames.fetchSet(db) == ["Red"])
+            #expect(try Array(teamNames.fetchCursor(db)) == ["Red", "Red"])
+            #expect(try SQLRequest<Int>(sql: joinSQL).fetchOne(db) == 1)
+            // The adapter survives asRequest(of:), and shows in the prepared request.
+            #expect(try teamNames.asRequest(of: Row.self).fetchOne(db)?.columnNames == ["name"])
+            #expect(try teamNames.makePreparedRequest(db).adapter != nil)
+            #expect(try SQLRequest<Int>(sql: joinSQL).makePreparedRequest(db).adapter == nil)
+        }
+    }
+
+    @Test func adaptedRequestsChainAdapters() throws {
+        try dbQueue.read { db in
+            // adapted(_:) on a query interface request, and over the adapter of an SQLRequest: the second sees the
+            // rows the first makes (columns 2... of the join, then its column 1 = team.name).
+            let names = try Table("player").order(Column("id")).adapted { _ in SuffixRowAdapter(fromIndex: 1) }
+                .fetchAll(db)
+            #expect(names.map(\.columnNames) == [["name", "teamId"], ["name", "teamId"]])
+            let chained = SQLRequest<String>(sql: joinSQL, adapter: SuffixRowAdapter(fromIndex: 2))
+                .adapted { _ in SuffixRowAdapter(fromIndex: 1) }
+            #expect(try chained.fetchAll(db) == ["Red", "Red"])
+            let error = #expect(throws: DatabaseError.self) {
+                try SQLRequest<String>(sql: joinSQL, adapter: EmptyRowAdapter()).fetchAll(db)
+            }
+            #expect(error?.message == "the row adapter selects no column")
+        }
+    }
 }
