@@ -68,6 +68,16 @@ private func makeDatabase(_ configuration: Configuration = Configuration()) thro
         _ = current
     }
 
+    @Test func configuration() throws {
+        var config = Configuration()
+        config.busyMode = Database.BusyMode.timeout(5)
+        config.readonlyBusyMode = .immediateError
+        config.journalMode = .wal
+        config.publicStatementArguments = true
+        let dbQueue = try DatabaseQueue(configuration: config)
+        #expect(try dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT 1") } == 1)
+    }
+
     @Test func sqlRequestWithAdapter() throws {
         let dbQueue = try makeDatabase()
         try dbQueue.read { db in

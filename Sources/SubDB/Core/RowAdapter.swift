@@ -317,3 +317,70 @@ extension RowAdapterLayout {
             scopes: scopes.map { (key: $0.key, layout: $0.layout.mapped(through: base)) })
     }
 }
+
+// MARK: Adapted fetches from prepared statements
+
+extension Row {
+    /// A cursor over the adapted rows of a prepared statement (each row an adapted copy).
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> RowCursor
+    {
+        try RowCursor(statement: statement, arguments: arguments, adapter: adapter)
+    }
+
+    /// The adapted rows of a prepared statement.
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> [Row]
+    {
+        let rows = try fetchAll(statement, arguments: arguments)
+        guard let adapter else { return rows }
+        let maker = AdaptedRowMaker(try adapter.rowAdapterLayout(columnNames: statement.columnNames))
+        return rows.map(maker.adapt)
+    }
+
+    /// The first adapted row of a prepared statement.
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> Row?
+    {
+        guard let row = try fetchOne(statement, arguments: arguments) else { return nil }
+        guard let adapter else { return row }
+        return AdaptedRowMaker(try adapter.rowAdapterLayout(columnNames: row.columnNames)).adapt(row)
+    }
+}
+
+extension FetchableRecord {
+    /// A cursor over records decoded from the adapted rows of a prepared statement.
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> RecordCursor<Self>
+    {
+        try RecordCursor(statement: statement, arguments: arguments, adapter: adapter)
+    }
+
+    /// Records decoded from the adapted rows of a prepared statement.
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> [Self]
+    {
+        guard adapter != nil else { return try fetchAll(statement, arguments: arguments) }
+        return try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
+    }
+
+    /// The record decoded from the first adapted row of a prepared statement.
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> Self?
+    {
+        guard let row = try Row.fetchOne(statement, arguments: arguments, adapter: adapter) else { return nil }
+        return try Self(row: row)
+    }
+}

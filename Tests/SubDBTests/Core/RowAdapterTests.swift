@@ -113,4 +113,38 @@ import Testing
             #expect(error?.message == "the row adapter selects no column")
         }
     }
+
+    @Test func literalsAndStatementsTakeAnAdapter() throws {
+        try dbQueue.read { db in
+            let teamID = 10
+            let literal: SQL = """
+                SELECT player.id, player.name, team.id, team.name FROM player JOIN team ON team.id = teamId
+                WHERE team.id = \(teamID) ORDER BY player.id
+                """
+            #expect(try Row.fetchAll(db, literal: literal).count == 2)
+            #expect(try Row.fetchOne(db, literal: literal, adapter: SuffixRowAdapter(fromIndex: 3)) == ["name": "Red"])
+            #expect(
+                try String.fetchAll(db, literal: literal, adapter: RangeRowAdapter(1..<2)) == ["Arthur", "Barbara"])
+            #expect(try Int.fetchOne(db, literal: literal) == 1)  // the leftmost column, player.id
+            #expect(try String.fetchSet(db, literal: literal, adapter: SuffixRowAdapter(fromIndex: 3)) == ["Red"])
+            #expect(try Array(Int.fetchCursor(db, literal: literal, adapter: RangeRowAdapter(2..<3))) == [10, 10])
+            let teams = ScopeAdapter(["player": RangeRowAdapter(0..<2), "team": SuffixRowAdapter(fromIndex: 2)])
+            #expect(
+                try PlayerWithTeam.fetchAll(db, literal: literal, adapter: teams).map(\.team.name) == ["Red", "Red"])
+            #expect(try Player.fetchOne(db, literal: literal) == Player(id: 1, name: "Arthur"))
+
+            let statement = try db.makeStatement(sql: joinSQL)
+            let suffix = SuffixRowAdapter(fromIndex: 2)
+            #expect(try Row.fetchAll(statement, adapter: suffix).map { $0["name"] as String } == ["Red", "Red"])
+            #expect(try Row.fetchOne(statement, adapter: suffix)?.columnNames == ["id", "name"])
+            #expect(
+                try Player.fetchAll(statement, adapter: suffix) == [
+                    Player(id: 10, name: "Red"), Player(id: 10, name: "Red"),
+                ])
+            #expect(try Player.fetchOne(statement, adapter: suffix) == Player(id: 10, name: "Red"))
+            let cursor = try PlayerWithTeam.fetchCursor(statement, adapter: teams)
+            #expect(try cursor.next()?.player.name == "Arthur")
+            #expect(try Row.fetchCursor(statement, adapter: suffix).next()?.count == 2)
+        }
+    }
 }
