@@ -134,17 +134,22 @@ extension Database {
         return try body()
     }
 
-    /// The primary key the schema source gives `view`, when `view` is a view and the source customizes it.
-    func customPrimaryKey(ofView view: String) throws -> PrimaryKeyInfo? {
-        guard let schemaSource,
-            let schemaName = try String.fetchOne(
+    /// The primary key the schema source gives `view` (in `schemaName`, else in `main` or `temp`), when `view`
+    /// is a view and the source customizes it.
+    func customPrimaryKey(ofView view: String, in schemaName: String? = nil) throws -> PrimaryKeyInfo? {
+        guard let schemaSource else { return nil }
+        let schemaIDs = schemaName.map { [DatabaseSchemaID(name: $0)] } ?? [.main, .temp]
+        for schemaID in schemaIDs {
+            let isView = try Bool.fetchOne(
                 self,
-                sql: "SELECT 'main' FROM sqlite_master WHERE type = 'view' AND name = ? COLLATE NOCASE "
-                    + "UNION ALL SELECT 'temp' FROM sqlite_temp_master WHERE type = 'view' AND name = ? COLLATE NOCASE",
-                arguments: [view, view]),
-            let columns = try schemaSource.columnsForPrimaryKey(
-                self, inView: DatabaseObjectID(name: view, schemaID: DatabaseSchemaID(name: schemaName)))
-        else { return nil }
-        return PrimaryKeyInfo(columns: columns, rowIDColumn: nil)
+                sql: "SELECT EXISTS (SELECT 1 FROM \(schemaID.schemaTableName) WHERE type = 'view' AND name = ? "
+                    + "COLLATE NOCASE)",
+                arguments: [view])
+            guard isView == true else { continue }
+            let objectID = DatabaseObjectID(name: view, schemaID: schemaID)
+            guard let columns = try schemaSource.columnsForPrimaryKey(self, inView: objectID) else { return nil }
+            return PrimaryKeyInfo(columns: columns, rowIDColumn: nil)
+        }
+        return nil
     }
 }
