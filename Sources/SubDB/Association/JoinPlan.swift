@@ -28,7 +28,8 @@ extension QueryInterfaceRequest {
 
     func parts(_ db: Database) throws -> RequestParts {
         RequestParts(
-            tableName: tableName, selection: selection, predicate: try wherePredicate(db), groupBy: groupBy,
+            tableName: tableName, selection: try selection.expanded(db, tableName: tableName),
+            predicate: try wherePredicate(db), groupBy: groupBy,
             havings: havings, orderings: try effectiveOrderings(db), limitClause: limitClause,
             isDistinct: isDistinct, joins: associationJoins, alias: tableAlias)
     }
@@ -322,7 +323,7 @@ extension SQLSelection {
     /// The selection with its columns qualified: `"book".*`, `"book"."title"`.
     func qualifiedSQL(_ alias: String, _ context: inout SQLGenerationContext) -> String {
         switch impl {
-        case .allColumns: return "\(alias.quotedDatabaseIdentifier).*"
+        case .allColumns, .allColumnsExcluding: return "\(alias.quotedDatabaseIdentifier).*"
         case .expression(let expression): return expression.qualifiedDeep(alias).sql(&context)
         case .aliased(let expression, let name):
             return "\(expression.qualifiedDeep(alias).sql(&context)) AS \(name.quotedDatabaseIdentifier)"

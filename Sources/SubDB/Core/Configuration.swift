@@ -89,3 +89,8 @@ public struct Configuration: Sendable {
         willCloseActions.append(action)
     }
 }
+
+extension Database {
+    /// What a connection does on a locked database, under GRDB's name: `Database.BusyMode.timeout(5)`.
+    public typealias BusyMode = Configuration.BusyMode
+}

@@ -91,28 +91,36 @@ public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
 }
 
 extension Database {
-    /// True when the table exists (`sqlite_master`, or `sqlite_temp_master` for temporary tables).
-    public func tableExists(_ name: String) throws -> Bool {
-        try schemaObjectExists(type: "table", name: name)
+    /// True when the table exists: in `schemaName` (`main`, `temp` or an attached database) if given, else in
+    /// `main` or `temp`.
+    public func tableExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(type: "table", name: name, in: schemaName)
     }
 
-    /// True when the view exists.
-    public func viewExists(_ name: String) throws -> Bool {
-        try schemaObjectExists(type: "view", name: name)
+    /// True when the view exists (in `schemaName` if given, else in `main` or `temp`).
+    public func viewExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(type: "view", name: name, in: schemaName)
     }
 
-    /// True when the trigger exists.
-    public func triggerExists(_ name: String) throws -> Bool {
-        try schemaObjectExists(type: "trigger", name: name)
+    /// True when the trigger exists (in `schemaName` if given, else in `main` or `temp`).
+    public func triggerExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
+        try schemaObjectExists(type: "trigger", name: name, in: schemaName)
     }
 
     /// True when the index exists.
     public func indexExists(_ name: String) throws -> Bool {
-        try schemaObjectExists(type: "index", name: name)
+        try schemaObjectExists(type: "index", name: name, in: nil)
     }
 
-    private func schemaObjectExists(type: String, name: String) throws -> Bool {
+    private func schemaObjectExists(type: String, name: String, in schemaName: String?) throws -> Bool {
         if type == "table" && ["sqlite_master", "sqlite_temp_master"].contains(name.lowercased()) { return true }
+        if let schemaName {
+            let masterTable = DatabaseSchemaID(name: schemaName).schemaTableName
+            return try Bool.fetchOne(
+                self,
+                sql: "SELECT EXISTS (SELECT 1 FROM \(masterTable) WHERE type = ? AND name = ? COLLATE NOCASE)",
+                arguments: [type, name]) ?? false
+        }
         return try Bool.fetchOne(
             self,
             sql: """
@@ -126,10 +134,13 @@ extension Database {
         try Int32.fetchOne(self, sql: "PRAGMA schema_version") ?? 0
     }
 
-    /// The columns of a table, in order. Throws `no such table: name` for a missing table.
-    public func columns(in table: String) throws -> [ColumnInfo] {
-        if let cached = schemaCache.columns[table] { return cached }
-        let rows = try Row.fetchAll(self, sql: "PRAGMA table_info(\(quoteIdentifier(table)))")
+    /// The columns of a table or view, in order, in `schemaName` if given (`main`, `temp` or an attached
+    /// database). Throws `no such table: name` for a missing table.
+    public func columns(in table: String, in schemaName: String? = nil) throws -> [ColumnInfo] {
+        let key = schemaCacheKey(table, schemaName)
+        if let cached = schemaCache.columns[key] { return cached }
+        let rows = try Row.fetchAll(
+            self, sql: "PRAGMA \(pragmaPrefix(schemaName))table_info(\(quoteIdentifier(table)))")
         guard !rows.isEmpty else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
         }
@@ -139,20 +150,31 @@ extension Database {
                 defaultValueSQL: row["dflt_value"],
                 primaryKeyIndex: row["pk"], cid: row["cid"])
         }
-        schemaCache.columns[table] = columns
+        schemaCache.columns[key] = columns
         return columns
     }
 
-    /// The indexes of a table. Throws for a missing table.
-    public func indexes(on table: String) throws -> [IndexInfo] {
-        guard try tableExists(table) else {
+    /// The key of a table in the schema cache: its name, qualified when a schema is given.
+    private func schemaCacheKey(_ table: String, _ schemaName: String?) -> String {
+        schemaName.map { "\($0.lowercased())\u{1}\(table)" } ?? table
+    }
+
+    /// `"schema".` before a pragma name when a schema is given, else nothing.
+    private func pragmaPrefix(_ schemaName: String?) -> String {
+        schemaName.map { quoteIdentifier($0) + "." } ?? ""
+    }
+
+    /// The indexes of a table, in `schemaName` if given. Throws for a missing table.
+    public func indexes(on table: String, in schemaName: String? = nil) throws -> [IndexInfo] {
+        guard try tableExists(table, in: schemaName) else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
         }
-        let list = try Row.fetchAll(self, sql: "PRAGMA index_list(\(quoteIdentifier(table)))")
+        let prefix = pragmaPrefix(schemaName)
+        let list = try Row.fetchAll(self, sql: "PRAGMA \(prefix)index_list(\(quoteIdentifier(table)))")
         return try list.map { row in
             let name: String = row["name"]
             let columns =
-                try Row.fetchAll(self, sql: "PRAGMA index_info(\(quoteIdentifier(name)))")
+                try Row.fetchAll(self, sql: "PRAGMA \(prefix)index_info(\(quoteIdentifier(name)))")
                 .sorted { ($0["seqno"] as Int) < ($1["seqno"] as Int) }
                 .map { $0["name"] ?? "" } as [String]
             return IndexInfo(name: name, columns: columns, isUnique: row["unique"], origin: row["origin"] ?? "c")
@@ -163,40 +185,48 @@ extension Database {
     ///
     ///     try db.primaryKey("player").columns      // ["id"]
     ///     try db.primaryKey("player").rowIDColumn  // "id" for an INTEGER PRIMARY KEY
-    public func primaryKey(_ table: String) throws -> PrimaryKeyInfo {
-        if let cached = schemaCache.primaryKeys[table] { return cached }
-        if let custom = try customPrimaryKey(ofView: table) {
-            schemaCache.primaryKeys[table] = custom
+    public func primaryKey(_ table: String, in schemaName: String? = nil) throws -> PrimaryKeyInfo {
+        let key = schemaCacheKey(table, schemaName)
+        if let cached = schemaCache.primaryKeys[key] { return cached }
+        if let custom = try customPrimaryKey(ofView: table, in: schemaName) {
+            schemaCache.primaryKeys[key] = custom
             return custom
         }
-        let columns = try self.columns(in: table)
+        let columns = try self.columns(in: table, in: schemaName)
         let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
         let info: PrimaryKeyInfo
         if pkColumns.isEmpty {
             info = PrimaryKeyInfo(columns: ["rowid"], rowIDColumn: "rowid")
-        } else if pkColumns.count == 1, pkColumns[0].type.uppercased() == "INTEGER", try !isWithoutRowID(table) {
+        } else if pkColumns.count == 1, pkColumns[0].type.uppercased() == "INTEGER",
+            try !isWithoutRowID(table, in: schemaName)
+        {
             info = PrimaryKeyInfo(columns: [pkColumns[0].name], rowIDColumn: pkColumns[0].name)
         } else {
             info = PrimaryKeyInfo(columns: pkColumns.map(\.name), rowIDColumn: nil)
         }
-        schemaCache.primaryKeys[table] = info
+        schemaCache.primaryKeys[key] = info
         return info
     }
 
-    private func isWithoutRowID(_ table: String) throws -> Bool {
+    private func isWithoutRowID(_ table: String, in schemaName: String?) throws -> Bool {
+        let masterTables =
+            schemaName.map { [DatabaseSchemaID(name: $0).schemaTableName] } ?? ["sqlite_master", "sqlite_temp_master"]
         let sql =
             try String.fetchOne(
-                self, sql: "SELECT sql FROM sqlite_master WHERE type = 'table' AND name = ? COLLATE NOCASE",
-                arguments: [table]) ?? ""
+                self,
+                sql: masterTables.map { "SELECT sql FROM \($0) WHERE type = 'table' AND name = ? COLLATE NOCASE" }
+                    .joined(separator: " UNION ALL "),
+                arguments: StatementArguments(Array(repeating: table, count: masterTables.count))) ?? ""
         return sql.uppercased().replacingOccurrences(of: " ", with: "").hasSuffix("WITHOUTROWID")
     }
 
-    /// The foreign keys of a table.
-    public func foreignKeys(on table: String) throws -> [ForeignKeyInfo] {
-        guard try tableExists(table) else {
+    /// The foreign keys of a table, in `schemaName` if given.
+    public func foreignKeys(on table: String, in schemaName: String? = nil) throws -> [ForeignKeyInfo] {
+        guard try tableExists(table, in: schemaName) else {
             throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
         }
-        let rows = try Row.fetchAll(self, sql: "PRAGMA foreign_key_list(\(quoteIdentifier(table)))")
+        let rows = try Row.fetchAll(
+            self, sql: "PRAGMA \(pragmaPrefix(schemaName))foreign_key_list(\(quoteIdentifier(table)))")
         var result: [ForeignKeyInfo] = []
         var byId: [Int: (table: String, pairs: [(seq: Int, from: String, to: String?)])] = [:]
         var order: [Int] = []
@@ -214,7 +244,7 @@ extension Database {
             var destinations = pairs.map(\.to)
             if destinations.contains(where: { $0 == nil }) {
                 // `REFERENCES team` without columns: the destination's primary key.
-                let pk = try primaryKey(entry.table).columns
+                let pk = try primaryKey(entry.table, in: schemaName).columns
                 destinations = pk.map { Optional($0) }
             }
             let mapping = zip(pairs, destinations).map {

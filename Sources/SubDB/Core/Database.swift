@@ -31,6 +31,8 @@ public final class Database: CustomStringConvertible {
     var currentTransactionDate: Date?
     /// The schema source of `withSchemaSource(_:execute:)`, in effect instead of the configuration's.
     var temporarySchemaSource: (any DatabaseSchemaSource)?
+    /// True while ``DatabaseMigrator`` runs migrations: the configuration's schema source is not used.
+    var isConfigurationSchemaSourceDisabled = false
     /// Nesting depth of read-only accesses (see `readOnly(_:)`).
     var readOnlyDepth = 0
     /// Registered functions, kept alive while registered.
@@ -46,6 +48,7 @@ public final class Database: CustomStringConvertible {
 
     /// Opens a connection. `flags` are `sqlite3_open_v2` flags.
     init(path: String, configuration: Configuration, label: String, flags: Int32) throws {
+        Database.installErrorLog()  // before SQLite initializes itself, which the first open does
         var handle: OpaquePointer?
         let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
         guard code == SQLITE_OK, let handle else {

@@ -62,11 +62,16 @@ public final class RowCursor: DatabaseCursor {
     @usableFromInline var row: Row
     @exclusivity(unchecked) @usableFromInline var done = false
     @exclusivity(unchecked) @usableFromInline var isFirstStep = true
+    /// Makes the adapted copy of each row, when the cursor was made with a ``RowAdapter``.
+    @usableFromInline let adaptedRowMaker: AdaptedRowMaker?
 
-    init(statement: Statement, arguments: StatementArguments?) throws {
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil) throws {
         try prepareForFetch(statement, arguments: arguments)
         self.statement = statement
         self.row = Row(statement: statement)
+        self.adaptedRowMaker = try adapter.map {
+            AdaptedRowMaker(try $0.rowAdapterLayout(columnNames: statement.columnNames))
+        }
     }
 
     deinit {
@@ -79,11 +84,14 @@ public final class RowCursor: DatabaseCursor {
     /// The SQL of the statement, as GRDB's `RowCursor.sql`.
     public var sql: String { statement.sql }
 
-    /// The next row (the same instance, now showing the next step), or nil.
+    /// The next row (the same instance, now showing the next step), or nil. With an adapter, each row is an
+    /// adapted copy.
     @inlinable
     public func next() throws -> Row? {
         guard try stepStatement(statement, done: &done) else { return nil }
-        return isFirstStep ? firstRow() : row
+        let row = isFirstStep ? firstRow() : self.row
+        if let adaptedRowMaker { return adaptedRowMaker.adapt(row) }
+        return row
     }
 
     /// The live row after the first step, made again when a schema change recompiled the statement with other
@@ -101,11 +109,21 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     /// The statement being stepped.
     public let statement: Statement
     @exclusivity(unchecked) @usableFromInline var done = false
+    /// The column read: 0, or the column a row adapter shows first.
+    @usableFromInline let columnIndex: Int32
 
     @usableFromInline
-    init(statement: Statement, arguments: StatementArguments?) throws {
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil) throws {
         try prepareForFetch(statement, arguments: arguments, requiresColumn: true)
         self.statement = statement
+        if let adapter {
+            guard let first = try adapter.rowAdapterLayout(columnNames: statement.columnNames).columns.first else {
+                throw DatabaseError.misuse("the row adapter selects no column", sql: statement.sql)
+            }
+            columnIndex = Int32(first.index)
+        } else {
+            columnIndex = 0
+        }
     }
 
     deinit {
@@ -116,7 +134,7 @@ public final class DatabaseValueCursor<Value: DatabaseValueConvertible>: Databas
     @inlinable
     public func next() throws -> Value? {
         guard try stepStatement(statement, done: &done) else { return nil }
-        let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: 0)
+        let dbValue = DatabaseValue(sqliteStatement: statement.sqliteStatement, index: columnIndex)
         if let value = Value.fromDatabaseValue(dbValue) { return value }
         throw decodingError(dbValue, Value.self, statement)
     }
@@ -158,4 +176,38 @@ func decodingError<T>(_ dbValue: DatabaseValue, _ type: T.Type, _ statement: Sta
     let error = RowDecodingError.conversion(
         dbValue, to: type, index: 0, column: statement.columnNames.first, row: row, statement: statement)
     return error
+}
+
+/// A cursor that steps a statement and produces nothing: each `next()` is one `sqlite3_step`, as the cursor of
+/// GRDB's `Statement.makeCursor(arguments:)`. Read the current row from the statement between steps, or just
+/// run a statement step by step.
+///
+///     let cursor = try statement.makeCursor()
+///     while try cursor.next() != nil { stepCount += 1 }
+public final class StatementCursor: DatabaseCursor {
+    /// The statement being stepped.
+    public let statement: Statement
+    @exclusivity(unchecked) var done = false
+
+    init(statement: Statement, arguments: StatementArguments?) throws {
+        try prepareForFetch(statement, arguments: arguments)
+        self.statement = statement
+    }
+
+    deinit {
+        if !done { statement.reset() }
+    }
+
+    /// Steps the statement: `()` for a row, nil when it is done (the statement is then reset).
+    public func next() throws -> Void? {
+        try stepStatement(statement, done: &done) ? () : nil
+    }
+}
+
+extension Statement {
+    /// A cursor whose `next()` steps the statement once (`sqlite3_step`), with new arguments if given; see
+    /// ``StatementCursor``.
+    public func makeCursor(arguments: StatementArguments? = nil) throws -> StatementCursor {
+        try StatementCursor(statement: self, arguments: arguments)
+    }
 }

@@ -145,8 +145,10 @@ extension RowAdapter {
 }
 
 /// Makes the adapted rows of one fetch, sharing one ``RowLayout`` per scope.
+@usableFromInline
 final class AdaptedRowMaker {
-    private let layout: RowLayout
+    /// The columns of the adapted rows.
+    let layout: RowLayout
     private let indexes: [Int]
     private let scopes: [(key: String, maker: AdaptedRowMaker)]
     private let cache: AssociationDecodingCache
@@ -159,6 +161,7 @@ final class AdaptedRowMaker {
     }
 
     /// The adapted copy of `row`.
+    @usableFromInline
     func adapt(_ row: Row) -> Row {
         var values = ContiguousArray<DatabaseValue>()
         values.reserveCapacity(indexes.count)
@@ -198,11 +201,8 @@ extension Row {
     public static func fetchCursor(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
         adapter: (any RowAdapter)?
-    ) throws -> AnyCursor<Row> {
-        let cursor = try fetchCursor(db, sql: sql, arguments: arguments)
-        guard let adapter else { return AnyCursor(cursor) }
-        let maker = AdaptedRowMaker(try adapter.rowAdapterLayout(columnNames: cursor.columnNames))
-        return AnyCursor(cursor.map(maker.adapt))
+    ) throws -> RowCursor {
+        try RowCursor(statement: db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
     }
 }
 
@@ -219,6 +219,22 @@ extension FetchableRecord {
         return try context.withCurrent { try decodeEach(rows, as: Self.self) }
     }
 
+    /// A cursor over records decoded from the adapted rows of a query.
+    public static func fetchCursor(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)?
+    ) throws -> RecordCursor<Self> {
+        try RecordCursor(statement: db.cachedStatement(sql: sql), arguments: arguments, adapter: adapter)
+    }
+
+    /// The distinct records decoded from the adapted rows of a query.
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)?
+    ) throws -> Set<Self> where Self: Hashable {
+        Set(try fetchAll(db, sql: sql, arguments: arguments, adapter: adapter))
+    }
+
     /// The record decoded from the first adapted row of a query.
     public static func fetchOne(
         _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
@@ -226,6 +242,145 @@ extension FetchableRecord {
     ) throws -> Self? {
         guard adapter != nil else { return try fetchOne(db, sql: sql, arguments: arguments) }
         guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments, adapter: adapter) else { return nil }
+        return try Self(row: row)
+    }
+}
+
+extension Row {
+    /// The distinct adapted rows of a query.
+    public static func fetchSet(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)?
+    ) throws -> Set<Row> {
+        Set(try fetchAll(db, sql: sql, arguments: arguments, adapter: adapter))
+    }
+}
+
+extension DatabaseValueConvertible {
+    /// The values of the leftmost column of the adapted rows of a query (`RangeRowAdapter(1..<2)` picks the
+    /// second column of the query).
+    public static func fetchAll(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)?
+    ) throws -> [Self] {
+        guard adapter != nil else { return try fetchAll(db, sql: sql, arguments: arguments) }
+        return try Row.fetchAll(db, sql: sql, arguments: arguments, adapter: adapter).map(leftmostValue)
+    }
+
+    /// The value of the leftmost column of the first adapted row of a query; nil when there is no row or the
+    /// value is NULL.
+    public static func fetchOne(
+        _ db: Database, sql: String, arguments: StatementArguments = StatementArguments(),
+        adapter: (any RowAdapter)?
+    ) throws -> Self? {
+        guard adapter != nil else { return try fetchOne(db, sql: sql, arguments: arguments) }
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments, adapter: adapter) else { return nil }
+        try requireColumn(row, sql: sql)
+        return Self.fromDatabaseValue(row.databaseValue(atIndex: 0))
+    }
+
+    /// The leftmost value of an adapted row, or a decoding error (NULL included, as for non-optional fetches).
+    private static func leftmostValue(_ row: Row) throws -> Self {
+        try requireColumn(row, sql: nil)
+        return try row.decode(Self.self, atIndex: 0)
+    }
+
+    /// Throws when the adapter left no column to read.
+    private static func requireColumn(_ row: Row, sql: String?) throws {
+        if row.count == 0 {
+            throw DatabaseError.misuse("the row adapter selects no column", sql: sql)
+        }
+    }
+}
+
+/// Two adapters applied one after the other, as the request of `adapted(_:)` on a request that has an adapter
+/// already: `second` sees the rows `first` makes.
+struct ChainedRowAdapter: RowAdapter {
+    let first: any RowAdapter
+    let second: any RowAdapter
+
+    func rowAdapterLayout(columnNames: [String]) throws -> RowAdapterLayout {
+        let firstLayout = try first.rowAdapterLayout(columnNames: columnNames)
+        let secondLayout = try second.rowAdapterLayout(columnNames: firstLayout.columns.map(\.name))
+        let mapped = secondLayout.mapped(through: firstLayout)
+        var scopes = firstLayout.scopes.filter { scope in !mapped.scopes.contains { $0.key == scope.key } }
+        scopes += mapped.scopes
+        return RowAdapterLayout(columns: mapped.columns, scopes: scopes)
+    }
+}
+
+extension RowAdapterLayout {
+    /// This layout, made for the rows of `base`, expressed on the rows `base` was made from.
+    fileprivate func mapped(through base: RowAdapterLayout) -> RowAdapterLayout {
+        RowAdapterLayout(
+            columns: columns.map { (index: base.columns[$0.index].index, name: $0.name) },
+            scopes: scopes.map { (key: $0.key, layout: $0.layout.mapped(through: base)) })
+    }
+}
+
+// MARK: Adapted fetches from prepared statements
+
+extension Row {
+    /// A cursor over the adapted rows of a prepared statement (each row an adapted copy).
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> RowCursor
+    {
+        try RowCursor(statement: statement, arguments: arguments, adapter: adapter)
+    }
+
+    /// The adapted rows of a prepared statement.
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> [Row]
+    {
+        let rows = try fetchAll(statement, arguments: arguments)
+        guard let adapter else { return rows }
+        let maker = AdaptedRowMaker(try adapter.rowAdapterLayout(columnNames: statement.columnNames))
+        return rows.map(maker.adapt)
+    }
+
+    /// The first adapted row of a prepared statement.
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> Row?
+    {
+        guard let row = try fetchOne(statement, arguments: arguments) else { return nil }
+        guard let adapter else { return row }
+        return AdaptedRowMaker(try adapter.rowAdapterLayout(columnNames: row.columnNames)).adapt(row)
+    }
+}
+
+extension FetchableRecord {
+    /// A cursor over records decoded from the adapted rows of a prepared statement.
+    public static func fetchCursor(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> RecordCursor<Self>
+    {
+        try RecordCursor(statement: statement, arguments: arguments, adapter: adapter)
+    }
+
+    /// Records decoded from the adapted rows of a prepared statement.
+    public static func fetchAll(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> [Self]
+    {
+        guard adapter != nil else { return try fetchAll(statement, arguments: arguments) }
+        return try Array(fetchCursor(statement, arguments: arguments, adapter: adapter))
+    }
+
+    /// The record decoded from the first adapted row of a prepared statement.
+    public static func fetchOne(
+        _ statement: Statement, arguments: StatementArguments? = nil, adapter: (any RowAdapter)?
+    )
+        throws -> Self?
+    {
+        guard let row = try Row.fetchOne(statement, arguments: arguments, adapter: adapter) else { return nil }
         return try Self(row: row)
     }
 }

@@ -12,6 +12,8 @@ import Foundation
 ///     }
 ///     try migrator.migrate(dbQueue)
 ///
+/// The configuration's ``Configuration/schemaSource`` is off while migrations run, as in GRDB.
+///
 /// By default foreign keys are disabled while a migration runs, and `PRAGMA foreign_key_check` runs before
 /// its commit: a violation throws `SQLITE_CONSTRAINT_FOREIGNKEY` and rolls the migration back.
 public struct DatabaseMigrator: Sendable {
@@ -81,18 +83,22 @@ public struct DatabaseMigrator: Sendable {
             throw DatabaseError.misuse("undefined migration: \(targetIdentifier.debugDescription)")
         }
         try writer.barrierWriteWithoutTransaction { db in
-            if eraseDatabaseOnSchemaChange, try needsErase(db) {
-                try db.eraseSchema()
-            }
-            let applied = try appliedIdentifiers(db)
-            if let lastApplied = migrations.lastIndex(where: { applied.contains($0.identifier) }),
-                lastApplied > targetIndex
-            {
-                throw DatabaseError.misuse(
-                    "database is already migrated beyond migration \(targetIdentifier.debugDescription)")
-            }
-            for migration in migrations[...targetIndex] where !applied.contains(migration.identifier) {
-                try run(migration, in: db)
+            // As in GRDB, the configuration's schema source is off: a migration that needs one uses
+            // `db.withSchemaSource(_:execute:)`.
+            try db.withoutConfigurationSchemaSource {
+                if eraseDatabaseOnSchemaChange, try needsErase(db) {
+                    try db.eraseSchema()
+                }
+                let applied = try appliedIdentifiers(db)
+                if let lastApplied = migrations.lastIndex(where: { applied.contains($0.identifier) }),
+                    lastApplied > targetIndex
+                {
+                    throw DatabaseError.misuse(
+                        "database is already migrated beyond migration \(targetIdentifier.debugDescription)")
+                }
+                for migration in migrations[...targetIndex] where !applied.contains(migration.identifier) {
+                    try run(migration, in: db)
+                }
             }
         }
     }

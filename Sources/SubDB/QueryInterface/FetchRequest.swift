@@ -16,6 +16,10 @@ public protocol FetchRequest<RowDecoder> {
     /// (query interface requests add `LIMIT 1`).
     func sqlAndArguments(_ db: Database, forSingleResult singleResult: Bool) throws
         -> (sql: String, arguments: StatementArguments)
+
+    /// The ``RowAdapter`` of the fetched rows: the `adapter:` of an ``SQLRequest``, or the one of
+    /// ``FetchRequest/adapted(_:)``. Nil (the default) for rows as the SQL selects them.
+    func rowAdapter(_ db: Database) throws -> (any RowAdapter)?
 }
 
 extension FetchRequest {
@@ -37,6 +41,9 @@ extension FetchRequest {
     {
         try sqlAndArguments(db)
     }
+
+    /// The default: no adapter.
+    public func rowAdapter(_ db: Database) throws -> (any RowAdapter)? { nil }
 
     /// The default count: wraps the request in `SELECT COUNT(*) FROM (...)`.
     public func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
@@ -71,62 +78,117 @@ extension FetchRequest {
         let (sql, arguments) = try sqlAndArguments(db, forSingleResult: singleResult)
         let statement = try db.makeStatement(sql: sql)
         try statement.setArguments(arguments)
-        return PreparedRequest(statement: statement)
+        return PreparedRequest(statement: statement, adapter: try rowAdapter(db))
+    }
+
+    /// The request with its rows adapted, as GRDB's: `adapter` is applied to the rows the request fetches
+    /// (after the request's own adapter, if any).
+    ///
+    ///     let request = SQLRequest<Row>(sql: "SELECT player.*, team.* FROM ...")
+    ///         .adapted { db in ScopeAdapter(["team": SuffixRowAdapter(fromIndex: 3)]) }
+    public func adapted(_ adapter: @escaping @Sendable (Database) throws -> any RowAdapter) -> AdaptedFetchRequest<Self>
+    {
+        AdaptedFetchRequest(base: self, adapter: adapter)
     }
 }
+
+/// A request whose rows are adapted (``FetchRequest/adapted(_:)``).
+public struct AdaptedFetchRequest<Base: FetchRequest>: FetchRequest {
+    /// The fetched type, the base request's.
+    public typealias RowDecoder = Base.RowDecoder
+
+    let base: Base
+    let adapter: @Sendable (Database) throws -> any RowAdapter
+
+    /// The base request's SQL.
+    public func sqlAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        try base.sqlAndArguments(db)
+    }
+
+    /// The base request's SQL for one result.
+    public func sqlAndArguments(_ db: Database, forSingleResult singleResult: Bool) throws
+        -> (sql: String, arguments: StatementArguments)
+    {
+        try base.sqlAndArguments(db, forSingleResult: singleResult)
+    }
+
+    /// The base request's count.
+    public func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
+        try base.countSQLAndArguments(db)
+    }
+
+    /// The adapter, after the base request's.
+    public func rowAdapter(_ db: Database) throws -> (any RowAdapter)? {
+        let adapter = try self.adapter(db)
+        guard let baseAdapter = try base.rowAdapter(db) else { return adapter }
+        return ChainedRowAdapter(first: baseAdapter, second: adapter)
+    }
+}
+
+extension AdaptedFetchRequest: Sendable where Base: Sendable {}
 
 extension Optional where Wrapped == Bool {
     fileprivate var isTrue: Bool { self ?? false }
 }
 
 // MARK: - Fetching rows
+//
+// Each fetch reads the request's adapter (`rowAdapter(_:)`): nil for almost every request, which then takes the
+// fast path of its SQL.
 
 extension FetchRequest where RowDecoder == Row {
     /// A cursor over the fetched rows.
     public func fetchCursor(_ db: Database) throws -> RowCursor {
         let (sql, arguments) = try sqlAndArguments(db)
-        return try Row.fetchCursor(db, sql: sql, arguments: arguments)
+        return try Row.fetchCursor(db, sql: sql, arguments: arguments, adapter: rowAdapter(db))
     }
     /// An array of fetched rows.
     public func fetchAll(_ db: Database) throws -> [Row] {
         let (sql, arguments) = try sqlAndArguments(db)
-        return try Row.fetchAll(db, sql: sql, arguments: arguments)
+        return try Row.fetchAll(db, sql: sql, arguments: arguments, adapter: rowAdapter(db))
     }
     /// A set of fetched rows.
     public func fetchSet(_ db: Database) throws -> Set<Row> {
         let (sql, arguments) = try sqlAndArguments(db)
-        return try Row.fetchSet(db, sql: sql, arguments: arguments)
+        return try Row.fetchSet(db, sql: sql, arguments: arguments, adapter: rowAdapter(db))
     }
     /// The first fetched row.
     public func fetchOne(_ db: Database) throws -> Row? {
         let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
-        return try Row.fetchOne(db, sql: sql, arguments: arguments)
+        return try Row.fetchOne(db, sql: sql, arguments: arguments, adapter: rowAdapter(db))
     }
 }
 
 // MARK: - Fetching values
 
 extension FetchRequest where RowDecoder: DatabaseValueConvertible {
-    /// A cursor over the values of the leftmost column.
+    /// A cursor over the values of the leftmost column (of the adapted rows, with an adapter).
     public func fetchCursor(_ db: Database) throws -> DatabaseValueCursor<RowDecoder> {
         let (sql, arguments) = try sqlAndArguments(db)
-        return try RowDecoder.fetchCursor(db, sql: sql, arguments: arguments)
+        return try DatabaseValueCursor(
+            statement: db.cachedStatement(sql: sql), arguments: arguments, adapter: rowAdapter(db))
     }
     /// The values of the leftmost column.
     @inlinable
     public func fetchAll(_ db: Database) throws -> [RowDecoder] {
         let (sql, arguments) = try sqlAndArguments(db)
+        if let adapter = try rowAdapter(db) {
+            return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments, adapter: adapter)
+        }
         return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments)
     }
     /// The distinct values of the leftmost column.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
         let (sql, arguments) = try sqlAndArguments(db)
+        if let adapter = try rowAdapter(db) {
+            return Set(try RowDecoder.fetchAll(db, sql: sql, arguments: arguments, adapter: adapter))
+        }
         return try RowDecoder.fetchSet(db, sql: sql, arguments: arguments)
     }
     /// The value of the first row, nil when there is no row or the value is NULL.
     public func fetchOne(_ db: Database) throws -> RowDecoder? {
         let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
-        return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments)
+        return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments, adapter: rowAdapter(db))
     }
 }
 
@@ -135,12 +197,23 @@ extension FetchRequest {
     public func fetchAll<Wrapped: DatabaseValueConvertible>(_ db: Database) throws -> [Wrapped?]
     where RowDecoder == Wrapped? {
         let (sql, arguments) = try sqlAndArguments(db)
+        if let adapter = try rowAdapter(db) {
+            return try Row.fetchAll(db, sql: sql, arguments: arguments, adapter: adapter).map {
+                try $0.decode(Wrapped?.self, atIndex: 0)
+            }
+        }
         return try Optional<Wrapped>.fetchAll(db, sql: sql, arguments: arguments)
     }
     /// The value of the first row: `.none` when there is no row, `.some(nil)` for NULL.
     public func fetchOne<Wrapped: DatabaseValueConvertible>(_ db: Database) throws -> Wrapped??
     where RowDecoder == Wrapped? {
         let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
+        if let adapter = try rowAdapter(db) {
+            guard let row = try Row.fetchOne(db, sql: sql, arguments: arguments, adapter: adapter) else {
+                return .none
+            }
+            return .some(try row.decode(Wrapped?.self, atIndex: 0))
+        }
         return try Optional<Wrapped>.fetchOne(db, sql: sql, arguments: arguments)
     }
 }
@@ -151,22 +224,28 @@ extension FetchRequest where RowDecoder: FetchableRecord {
     /// A cursor over the fetched records.
     public func fetchCursor(_ db: Database) throws -> RecordCursor<RowDecoder> {
         let (sql, arguments) = try sqlAndArguments(db)
+        if let adapter = try rowAdapter(db) {
+            return try RowDecoder.fetchCursor(db, sql: sql, arguments: arguments, adapter: adapter)
+        }
         return try RowDecoder.fetchCursor(db, sql: sql, arguments: arguments)
     }
     /// An array of fetched records.
     public func fetchAll(_ db: Database) throws -> [RowDecoder] {
         let (sql, arguments) = try sqlAndArguments(db)
-        return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments)
+        return try RowDecoder.fetchAll(db, sql: sql, arguments: arguments, adapter: rowAdapter(db))
     }
     /// A set of fetched records.
     public func fetchSet(_ db: Database) throws -> Set<RowDecoder> where RowDecoder: Hashable {
         let (sql, arguments) = try sqlAndArguments(db)
+        if let adapter = try rowAdapter(db) {
+            return try RowDecoder.fetchSet(db, sql: sql, arguments: arguments, adapter: adapter)
+        }
         return try RowDecoder.fetchSet(db, sql: sql, arguments: arguments)
     }
     /// The first fetched record.
     public func fetchOne(_ db: Database) throws -> RowDecoder? {
         let (sql, arguments) = try sqlAndArguments(db, forSingleResult: true)
-        return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments)
+        return try RowDecoder.fetchOne(db, sql: sql, arguments: arguments, adapter: rowAdapter(db))
     }
 }
 
@@ -176,17 +255,17 @@ extension FetchableRecord {
     /// The records of a request: `Player.fetchAll(db, Player.filter(...))`.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let (sql, arguments) = try request.sqlAndArguments(db)
-        return try fetchAll(db, sql: sql, arguments: arguments)
+        return try fetchAll(db, sql: sql, arguments: arguments, adapter: request.rowAdapter(db))
     }
     /// The first record of a request.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let (sql, arguments) = try request.sqlAndArguments(db, forSingleResult: true)
-        return try fetchOne(db, sql: sql, arguments: arguments)
+        return try fetchOne(db, sql: sql, arguments: arguments, adapter: request.rowAdapter(db))
     }
     /// A cursor over the records of a request.
     public static func fetchCursor(_ db: Database, _ request: some FetchRequest) throws -> RecordCursor<Self> {
         let (sql, arguments) = try request.sqlAndArguments(db)
-        return try fetchCursor(db, sql: sql, arguments: arguments)
+        return try fetchCursor(db, sql: sql, arguments: arguments, adapter: request.rowAdapter(db))
     }
 }
 
@@ -194,12 +273,12 @@ extension DatabaseValueConvertible {
     /// The values of a request: `Int.fetchOne(db, Player.select(max(Column("score"))))`.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Self] {
         let (sql, arguments) = try request.sqlAndArguments(db)
-        return try fetchAll(db, sql: sql, arguments: arguments)
+        return try fetchAll(db, sql: sql, arguments: arguments, adapter: request.rowAdapter(db))
     }
     /// The first value of a request.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Self? {
         let (sql, arguments) = try request.sqlAndArguments(db, forSingleResult: true)
-        return try fetchOne(db, sql: sql, arguments: arguments)
+        return try fetchOne(db, sql: sql, arguments: arguments, adapter: request.rowAdapter(db))
     }
 }
 
@@ -207,11 +286,11 @@ extension Row {
     /// The rows of a request.
     public static func fetchAll(_ db: Database, _ request: some FetchRequest) throws -> [Row] {
         let (sql, arguments) = try request.sqlAndArguments(db)
-        return try fetchAll(db, sql: sql, arguments: arguments)
+        return try fetchAll(db, sql: sql, arguments: arguments, adapter: request.rowAdapter(db))
     }
     /// The first row of a request.
     public static func fetchOne(_ db: Database, _ request: some FetchRequest) throws -> Row? {
         let (sql, arguments) = try request.sqlAndArguments(db, forSingleResult: true)
-        return try fetchOne(db, sql: sql, arguments: arguments)
+        return try fetchOne(db, sql: sql, arguments: arguments, adapter: request.rowAdapter(db))
     }
 }

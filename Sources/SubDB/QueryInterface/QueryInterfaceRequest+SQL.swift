@@ -34,6 +34,7 @@ extension QueryInterfaceRequest {
     public func countSQLAndArguments(_ db: Database) throws -> (sql: String, arguments: StatementArguments) {
         var context = SQLGenerationContext()
         let table = tableName.quotedDatabaseIdentifier
+        let selection = try self.selection.expanded(db, tableName: tableName)
         if groupBy.isEmpty && limitCount == nil && offsetCount == nil && !hasSQLJoins {
             if !isDistinct {
                 var sql = "SELECT COUNT(*) FROM \(table)"
@@ -54,6 +55,7 @@ extension QueryInterfaceRequest {
         if hasSQLJoins { return try joinedSelectSQL(db, &context, forCount: forCount) }
         var sql = isDistinct ? "SELECT DISTINCT " : "SELECT "
         sql.reserveCapacity(128)
+        let selection = try self.selection.expanded(db, tableName: tableName)
         sql += selection.isEmpty ? "*" : selection.map { $0.sql(&context) }.joined(separator: ", ")
         sql += " FROM \(tableName.quotedDatabaseIdentifier)"
         sql += try whereClause(db, &context)

@@ -42,13 +42,29 @@ public struct SQLRequest<RowDecoder>: FetchRequest, ExpressibleByStringInterpola
     /// The SQL literal.
     public let literal: SQL
 
-    /// A request from raw SQL and arguments.
-    public init(sql: String, arguments: StatementArguments = StatementArguments()) {
+    /// The adapter of the fetched rows, as GRDB's `SQLRequest.adapter`: it lets a request that joins tables
+    /// feed records from scopes, or pick columns.
+    ///
+    ///     let request = SQLRequest<Row>(
+    ///         sql: "SELECT player.*, team.* FROM player JOIN team ON team.id = player.teamId",
+    ///         adapter: ScopeAdapter(["team": SuffixRowAdapter(fromIndex: 3)]))
+    public var adapter: (any RowAdapter)?
+
+    /// A request from raw SQL and arguments. `cached` is accepted for GRDB's signature: SubDB's fetches always
+    /// reuse the connection's compiled statement for the same SQL.
+    public init(
+        sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil,
+        cached: Bool = false
+    ) {
         literal = SQL(sql: sql, arguments: arguments)
+        self.adapter = adapter
     }
 
-    /// A request from an SQL literal.
-    public init(literal: SQL) { self.literal = literal }
+    /// A request from an SQL literal, with an optional row adapter (`cached` as in ``init(sql:arguments:adapter:cached:)``).
+    public init(literal: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.literal = literal
+        self.adapter = adapter
+    }
 
     /// A request from a string literal without interpolation.
     public init(stringLiteral value: String) { literal = SQL(stringLiteral: value) }
@@ -63,6 +79,9 @@ public struct SQLRequest<RowDecoder>: FetchRequest, ExpressibleByStringInterpola
         literal.build()
     }
 
-    /// The same request, fetching another type.
-    public func asRequest<T>(of type: T.Type) -> SQLRequest<T> { SQLRequest<T>(literal: literal) }
+    /// The adapter given to the request.
+    public func rowAdapter(_ db: Database) throws -> (any RowAdapter)? { adapter }
+
+    /// The same request, fetching another type (the adapter stays).
+    public func asRequest<T>(of type: T.Type) -> SQLRequest<T> { SQLRequest<T>(literal: literal, adapter: adapter) }
 }

@@ -10,6 +10,8 @@ public protocol SQLSelectable {
 public struct SQLSelection: SQLSelectable, Sendable {
     enum Impl: Sendable {
         case allColumns
+        /// The columns of the table but these (lowercased names), expanded with the schema before SQL is made.
+        case allColumnsExcluding(Set<String>)
         case expression(SQLExpression)
         case aliased(SQLExpression, alias: String)
     }
@@ -21,7 +23,9 @@ public struct SQLSelection: SQLSelectable, Sendable {
 
     func sql(_ context: inout SQLGenerationContext) -> String {
         switch impl {
-        case .allColumns: return "*"
+        // Requests expand `allColumns(excluding:)` with the schema first (`expanded(_:tableName:)`); an SQL
+        // literal, which has no database to ask, selects all columns.
+        case .allColumns, .allColumnsExcluding: return "*"
         case .expression(let expression): return expression.sql(&context)
         case .aliased(let expression, let alias):
             return "\(expression.sql(&context)) AS \(alias.quotedDatabaseIdentifier)"
@@ -31,7 +35,7 @@ public struct SQLSelection: SQLSelectable, Sendable {
     /// The expression counted by `fetchCount`, nil for `*`.
     var countExpression: SQLExpression? {
         switch impl {
-        case .allColumns: return nil
+        case .allColumns, .allColumnsExcluding: return nil
         case .expression(let expression), .aliased(let expression, _): return expression
         }
     }
@@ -43,6 +47,52 @@ public struct AllColumns: SQLSelectable, Sendable {
     public init() {}
     /// The `*` selection.
     public var sqlSelection: SQLSelection { SQLSelection(impl: .allColumns) }
+}
+
+/// All the columns of the requested table but some, as GRDB's: `Player.select(.allColumns(excluding: ["secret"]))`.
+/// The columns come from the schema when the request makes its SQL, in table order, so the selection follows
+/// columns added later; excluded names are compared without regard to case.
+public struct AllColumnsExcluding: SQLSelectable, Sendable {
+    /// The excluded column names, lowercased.
+    let excludedColumns: Set<String>
+
+    /// All columns but `excludedColumns`.
+    public init(_ excludedColumns: some Collection<String>) {
+        self.excludedColumns = Set(excludedColumns.map { $0.lowercased() })
+    }
+
+    /// The selection, expanded with the schema when SQL is made.
+    public var sqlSelection: SQLSelection { SQLSelection(impl: .allColumnsExcluding(excludedColumns)) }
+}
+
+extension SQLSelectable where Self == AllColumnsExcluding {
+    /// All columns of the requested table, excluding the named ones: `.allColumns(excluding: ["secret"])`.
+    public static func allColumns(excluding excludedColumns: some Collection<String>) -> Self {
+        AllColumnsExcluding(excludedColumns)
+    }
+
+    /// All columns of the requested table, excluding these: `.allColumns(excluding: [Columns.secret])`.
+    public static func allColumns(excluding excludedColumns: some Collection<any ColumnExpression>) -> Self {
+        AllColumnsExcluding(excludedColumns.map(\.name))
+    }
+}
+
+extension Array where Element == SQLSelection {
+    /// The selection with `allColumns(excluding:)` replaced by the remaining columns of `tableName`.
+    func expanded(_ db: Database, tableName: String) throws -> [SQLSelection] {
+        guard contains(where: { if case .allColumnsExcluding = $0.impl { true } else { false } }) else { return self }
+        var result: [SQLSelection] = []
+        for selection in self {
+            guard case .allColumnsExcluding(let excluded) = selection.impl else {
+                result.append(selection)
+                continue
+            }
+            for column in try db.columns(in: tableName) where !excluded.contains(column.name.lowercased()) {
+                result.append(Column(column.name).sqlSelection)
+            }
+        }
+        return result
+    }
 }
 
 extension SQLSelectable where Self == SQLSelection {
@@ -57,7 +107,7 @@ extension SQLSelectable {
     /// The selection as an expression, for `count(_:)`.
     var selectionExpression: SQLExpression {
         switch sqlSelection.impl {
-        case .allColumns: return SQLExpression(.literal(sql: "*", arguments: []))
+        case .allColumns, .allColumnsExcluding: return SQLExpression(.literal(sql: "*", arguments: []))
         case .expression(let expression), .aliased(let expression, _): return expression
         }
     }

@@ -10,9 +10,9 @@ public final class RecordCursor<Record: FetchableRecord>: DatabaseCursor {
     private let rows: RowCursor
     private let context: RecordDecodingContext
 
-    init(statement: Statement, arguments: StatementArguments?) throws {
-        rows = try Row.fetchCursor(statement, arguments: arguments)
-        context = RecordDecodingContext(layout: statement.layout)
+    init(statement: Statement, arguments: StatementArguments?, adapter: (any RowAdapter)? = nil) throws {
+        rows = try RowCursor(statement: statement, arguments: arguments, adapter: adapter)
+        context = RecordDecodingContext(layout: rows.adaptedRowMaker?.layout ?? statement.layout)
     }
 
     /// The next record, or nil.
@@ -87,23 +87,5 @@ extension FetchableRecord {
         throws -> Self?
     {
         try fetchOne(db.cachedStatement(sql: sql), arguments: arguments)
-    }
-
-    /// Records decoded from an SQL literal: `Player.fetchAll(db, literal: "SELECT * FROM player WHERE id = \(id)")`.
-    public static func fetchAll(_ db: Database, literal: SQL) throws -> [Self] {
-        let (sql, arguments) = literal.build()
-        return try fetchAll(db, sql: sql, arguments: arguments)
-    }
-
-    /// The first record decoded from an SQL literal.
-    public static func fetchOne(_ db: Database, literal: SQL) throws -> Self? {
-        let (sql, arguments) = literal.build()
-        return try fetchOne(db, sql: sql, arguments: arguments)
-    }
-
-    /// A cursor over records decoded from an SQL literal.
-    public static func fetchCursor(_ db: Database, literal: SQL) throws -> RecordCursor<Self> {
-        let (sql, arguments) = literal.build()
-        return try fetchCursor(db, sql: sql, arguments: arguments)
     }
 }

@@ -52,4 +52,63 @@ import Testing
             #expect(try db.primaryKey("playerView").columns != ["id"])
         }
     }
+
+    /// Records the views it is asked about.
+    private final class RecordingSchemaSource: DatabaseSchemaSource, @unchecked Sendable {
+        private let lock = NSLock()
+        private var askedViews: [DatabaseObjectID] = []
+
+        var views: [DatabaseObjectID] { lock.withLock { askedViews } }
+
+        func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+            lock.withLock { askedViews.append(view) }
+            return ["id"]
+        }
+    }
+
+    @Test func objectIDsNameTheViewAndItsSchema() throws {
+        let source = RecordingSchemaSource()
+        var configuration = Configuration()
+        configuration.schemaSource = source
+        let dbQueue = try makeQueue(configuration)
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TEMP VIEW tempView AS SELECT id FROM player")
+            _ = try db.primaryKey("playerView")
+            _ = try db.primaryKey("tempView")
+        }
+        #expect(
+            source.views == [
+                DatabaseObjectID(name: "playerView", schemaID: .main),
+                DatabaseObjectID(name: "tempView", schemaID: .temp),
+            ])
+        #expect(source.views.map(\.schemaID.name) == ["main", "temp"])
+        #expect(DatabaseSchemaID.main.schemaTableName == "sqlite_master")
+        #expect(DatabaseSchemaID.temp.schemaTableName == "sqlite_temp_master")
+        #expect(DatabaseSchemaID.attached("aux").name == "aux")
+        #expect(DatabaseSchemaID.attached("my aux").schemaTableName == #""my aux".sqlite_master"#)
+        #expect(DatabaseSchemaID.attached("aux") != .main)
+    }
+
+    @Test func migrationsRunWithoutTheConfiguredSchemaSource() throws {
+        let source = RecordingSchemaSource()
+        var configuration = Configuration()
+        configuration.schemaSource = source
+        let dbQueue = try makeQueue(configuration)
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in
+            // SQLite's answer for the view (no primary key), and no schema source.
+            #expect(db.schemaSource == nil)
+            #expect(try db.primaryKey("playerView").columns != ["id"])
+            // withSchemaSource still works inside a migration.
+            let columns = try db.withSchemaSource(ViewSchemaSource()) { try db.primaryKey("playerView").columns }
+            #expect(columns == ["id"])
+        }
+        try migrator.migrate(dbQueue)
+        #expect(source.views.isEmpty)
+        try dbQueue.read { (db: Database) throws in
+            #expect(db.schemaSource != nil)
+            #expect(try db.primaryKey("playerView").columns == ["id"])
+        }
+        #expect(source.views.map(\.name) == ["playerView"])
+    }
 }

@@ -108,4 +108,44 @@ import Testing
         }
         #expect(try dbQueue.read { db in try db.columns(in: "plain").count } == 1)
     }
+
+    @Test func schemasOfAttachedAndTemporaryDatabases() throws {
+        let directory = try TemporaryDirectory()
+        let auxPath = directory.path("aux.sqlite")
+        try DatabaseQueue(path: auxPath).write { db in
+            try db.execute(
+                sql: """
+                    CREATE TABLE item (code TEXT PRIMARY KEY, label TEXT, ownerId INTEGER REFERENCES owner(id));
+                    CREATE TABLE owner (id INTEGER PRIMARY KEY);
+                    CREATE INDEX item_label ON item(label);
+                    CREATE VIEW itemView AS SELECT code, label FROM item;
+                    """)
+        }
+        struct CodeKeys: DatabaseSchemaSource {
+            func columnsForPrimaryKey(_ db: Database, inView view: DatabaseObjectID) throws -> [String]? {
+                view.schemaID == .attached("aux") ? ["code"] : nil
+            }
+        }
+        var configuration = Configuration()
+        configuration.schemaSource = CodeKeys()
+        let dbQueue = try DatabaseQueue(configuration: configuration)
+        try dbQueue.writeWithoutTransaction { (db: Database) throws in
+            try db.execute(sql: "ATTACH DATABASE ? AS aux", arguments: [auxPath])
+            try db.execute(sql: "CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY, note TEXT)")
+            #expect(try db.tableExists("item") == false)  // main and temp only
+            #expect(try db.tableExists("item", in: "aux"))
+            #expect(try db.tableExists("scratch", in: "temp"))
+            #expect(try db.tableExists("scratch", in: "main") == false)
+            #expect(try db.viewExists("itemView", in: "aux"))
+            #expect(try db.columns(in: "item", in: "aux").map(\.name) == ["code", "label", "ownerId"])
+            #expect(try db.primaryKey("item", in: "aux").columns == ["code"])
+            #expect(try db.primaryKey("owner", in: "aux").rowIDColumn == "id")
+            #expect(try db.primaryKey("scratch", in: "temp").rowIDColumn == "id")
+            #expect(try db.indexes(on: "item", in: "aux").map(\.name).contains("item_label"))
+            #expect(try db.foreignKeys(on: "item", in: "aux").map(\.destinationTable) == ["owner"])
+            // The schema source sees the view's schema.
+            #expect(try db.primaryKey("itemView", in: "aux").columns == ["code"])
+            #expect(throws: DatabaseError.self) { try db.columns(in: "item", in: "main") }
+        }
+    }
 }

@@ -67,4 +67,84 @@ import Testing
             )
         }
     }
+
+    @Test func sqlRequestsCarryTheirAdapter() throws {
+        try dbQueue.read { db in
+            let adapter = ScopeAdapter(["player": RangeRowAdapter(0..<2), "team": SuffixRowAdapter(fromIndex: 2)])
+            let request = SQLRequest<PlayerWithTeam>(sql: joinSQL, adapter: adapter)
+            #expect(
+                try request.fetchAll(db).map { "\($0.player.name)/\($0.team.name)" } == ["Arthur/Red", "Barbara/Red"])
+            #expect(try request.fetchOne(db)?.team == Player(id: 10, name: "Red"))
+            let cursor = try request.fetchCursor(db)
+            #expect(try cursor.next()?.player.name == "Arthur")
+            #expect(try cursor.next()?.player.name == "Barbara")
+            #expect(try cursor.next() == nil)
+            #expect(try PlayerWithTeam.fetchAll(db, request).count == 2)
+
+            // Rows and values: the adapter picks the columns. Without it, the leftmost column is player.id.
+            let rows = try SQLRequest<Row>(sql: joinSQL, adapter: SuffixRowAdapter(fromIndex: 3)).fetchAll(db)
+            #expect(rows.map(\.columnNames) == [["name"], ["name"]])
+            let teamNames = SQLRequest<String>(sql: joinSQL, adapter: SuffixRowAdapter(fromIndex: 3))
+            #expect(try teamNames.fetchAll(db) == ["Red", "Red"])
+            #expect(try teamNames.fetchOne(db) == "Red")
+            #expect(try teamNames.fetchSet(db) == ["Red"])
+            #expect(try Array(teamNames.fetchCursor(db)) == ["Red", "Red"])
+            #expect(try SQLRequest<Int>(sql: joinSQL).fetchOne(db) == 1)
+            // The adapter survives asRequest(of:), and shows in the prepared request.
+            #expect(try teamNames.asRequest(of: Row.self).fetchOne(db)?.columnNames == ["name"])
+            #expect(try teamNames.makePreparedRequest(db).adapter != nil)
+            #expect(try SQLRequest<Int>(sql: joinSQL).makePreparedRequest(db).adapter == nil)
+        }
+    }
+
+    @Test func adaptedRequestsChainAdapters() throws {
+        try dbQueue.read { db in
+            // adapted(_:) on a query interface request, and over the adapter of an SQLRequest: the second sees the
+            // rows the first makes (columns 2... of the join, then its column 1 = team.name).
+            let names = try Table("player").order(Column("id")).adapted { _ in SuffixRowAdapter(fromIndex: 1) }
+                .fetchAll(db)
+            #expect(names.map(\.columnNames) == [["name", "teamId"], ["name", "teamId"]])
+            let chained = SQLRequest<String>(sql: joinSQL, adapter: SuffixRowAdapter(fromIndex: 2))
+                .adapted { _ in SuffixRowAdapter(fromIndex: 1) }
+            #expect(try chained.fetchAll(db) == ["Red", "Red"])
+            let error = #expect(throws: DatabaseError.self) {
+                try SQLRequest<String>(sql: joinSQL, adapter: EmptyRowAdapter()).fetchAll(db)
+            }
+            #expect(error?.message == "the row adapter selects no column")
+        }
+    }
+
+    @Test func literalsAndStatementsTakeAnAdapter() throws {
+        try dbQueue.read { db in
+            let teamID = 10
+            let literal: SQL = """
+                SELECT player.id, player.name, team.id, team.name FROM player JOIN team ON team.id = teamId
+                WHERE team.id = \(teamID) ORDER BY player.id
+                """
+            #expect(try Row.fetchAll(db, literal: literal).count == 2)
+            #expect(try Row.fetchOne(db, literal: literal, adapter: SuffixRowAdapter(fromIndex: 3)) == ["name": "Red"])
+            #expect(
+                try String.fetchAll(db, literal: literal, adapter: RangeRowAdapter(1..<2)) == ["Arthur", "Barbara"])
+            #expect(try Int.fetchOne(db, literal: literal) == 1)  // the leftmost column, player.id
+            #expect(try String.fetchSet(db, literal: literal, adapter: SuffixRowAdapter(fromIndex: 3)) == ["Red"])
+            #expect(try Array(Int.fetchCursor(db, literal: literal, adapter: RangeRowAdapter(2..<3))) == [10, 10])
+            let teams = ScopeAdapter(["player": RangeRowAdapter(0..<2), "team": SuffixRowAdapter(fromIndex: 2)])
+            #expect(
+                try PlayerWithTeam.fetchAll(db, literal: literal, adapter: teams).map(\.team.name) == ["Red", "Red"])
+            #expect(try Player.fetchOne(db, literal: literal) == Player(id: 1, name: "Arthur"))
+
+            let statement = try db.makeStatement(sql: joinSQL)
+            let suffix = SuffixRowAdapter(fromIndex: 2)
+            #expect(try Row.fetchAll(statement, adapter: suffix).map { $0["name"] as String } == ["Red", "Red"])
+            #expect(try Row.fetchOne(statement, adapter: suffix)?.columnNames == ["id", "name"])
+            #expect(
+                try Player.fetchAll(statement, adapter: suffix) == [
+                    Player(id: 10, name: "Red"), Player(id: 10, name: "Red"),
+                ])
+            #expect(try Player.fetchOne(statement, adapter: suffix) == Player(id: 10, name: "Red"))
+            let cursor = try PlayerWithTeam.fetchCursor(statement, adapter: teams)
+            #expect(try cursor.next()?.player.name == "Arthur")
+            #expect(try Row.fetchCursor(statement, adapter: suffix).next()?.count == 2)
+        }
+    }
 }

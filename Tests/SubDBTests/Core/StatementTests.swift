@@ -192,4 +192,25 @@ import Testing
             #expect(syntax?.sql == "SELEC 2")
         }
     }
+
+    @Test func makeCursorStepsTheStatement() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (a INTEGER); INSERT INTO t VALUES (1), (2), (3)")
+            let statement = try db.makeStatement(sql: "SELECT a FROM t WHERE a >= ? ORDER BY a")
+            let cursor = try statement.makeCursor(arguments: [2])
+            var steps = 0
+            while try cursor.next() != nil { steps += 1 }
+            #expect(steps == 2)
+            #expect(try cursor.next() == nil)  // done stays done
+            // An update steps once and writes.
+            let insert = try db.makeStatement(sql: "INSERT INTO t VALUES (?)")
+            #expect(try insert.makeCursor(arguments: [4]).next() == nil)
+            #expect(try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") == 4)
+            // Errors come out of next(), with the statement reset.
+            let failing = try db.makeStatement(sql: "INSERT INTO t VALUES (abs(-9223372036854775807 - 1))")
+            #expect(throws: DatabaseError.self) { try failing.makeCursor().next() }
+            #expect(throws: DatabaseError.self) { try statement.makeCursor(arguments: [1, 2]) }
+        }
+    }
 }

@@ -292,4 +292,33 @@ struct QueryInterfaceTests {
             #expect(try Self.sql(db, Player.select(.allColumns, .rowID)) == #"SELECT *, "rowid" FROM "player""#)
         }
     }
+
+    @Test("allColumns(excluding:) selects the table's other columns, from the schema")
+    func allColumnsExcluding() throws {
+        let dbQueue = try Self.makeDatabase()
+        try dbQueue.write { (db: Database) throws in
+            #expect(
+                try Self.sql(db, Player.select(.allColumns(excluding: ["SCORE"])))
+                    == #"SELECT "id", "name" FROM "player""#)
+            #expect(
+                try Self.sql(db, Player.select(.allColumns(excluding: [Player.Columns.id]), .rowID))
+                    == #"SELECT "name", "score", "rowid" FROM "player""#)
+            let request = Player.select(.allColumns(excluding: ["score", "id"])).order(\.name)
+            let row = try #require(try Row.fetchOne(db, request))
+            #expect(row.columnNames == ["name"])
+            #expect(row["name"] == "Arthur")
+            // Counting, and a column added later: the schema is read when the SQL is made.
+            #expect(try Player.select(.allColumns(excluding: ["id"])).fetchCount(db) == 4)
+            try db.alter(table: "player") { t in t.add(column: "bonus", .integer) }
+            #expect(
+                try Self.sql(db, Player.select(.allColumns(excluding: ["id", "name"])))
+                    == #"SELECT "score", "bonus" FROM "player""#)
+            // Excluding nothing, or a column that does not exist, selects every column.
+            #expect(try Table("player").select(AllColumnsExcluding(["nothing"])).fetchOne(db)?.count == 4)
+            // In a joined request the columns are qualified.
+            #expect(
+                try Self.sql(db, Player.aliased(TableAlias(name: "p")).select(.allColumns(excluding: ["id"])))
+                    == #"SELECT "p"."name", "p"."score", "p"."bonus" FROM "player" "p""#)
+        }
+    }
 }
