@@ -1,14 +1,6 @@
 import Foundation
 import SubDB
 
-/// A job with the files it handled.
-public struct JobWithFiles: Sendable, Equatable {
-    /// The job.
-    public var job: JobRecord
-    /// Its files, in the order they were recorded.
-    public var files: [JobFileRecord]
-}
-
 extension LibraryDatabase {
     /// Records a finished job and its files in one transaction; returns the job's id.
     @discardableResult

@@ -132,11 +132,6 @@ final class FreeTypeFace {
             UnsafePointer(bitmap.buffer), Int(bitmap.width), Int(bitmap.rows), Int(bitmap.pitch),
             Int(slot.pointee.bitmap_left), Int(slot.pointee.bitmap_top), Int(slot.pointee.advance.x >> 6))
     }
-
-    /// The glyph index for `scalar` in the Unicode charmap, or 0 when the face has none.
-    func glyphIndex(for scalar: UInt32) -> UInt32 {
-        UInt32(FT_Get_Char_Index(handle, FT_ULong(scalar)))
-    }
 }
 
 /// One decoded record of a font's `name` table.

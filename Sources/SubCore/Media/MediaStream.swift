@@ -56,8 +56,6 @@ public struct MediaStream: Sendable, Equatable {
 
     /// Whether this is a subtitle stream whose codec is text.
     public var isText: Bool { subtitleEncoding == .text }
-    /// Whether this is a subtitle stream whose codec is pictures.
-    public var isBitmap: Bool { subtitleEncoding == .bitmap }
 
     /// A short human name for a subtitle codec, as used in messages: `PGS`, `VobSub`, `ASS`, `SubRip`.
     public var codecLabel: String {

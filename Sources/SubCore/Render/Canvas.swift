@@ -165,31 +165,6 @@ public struct Canvas: Sendable, Equatable {
         return (biased + (biased >> 8)) >> 8
     }
 
-    /// The pixels as straight (not premultiplied) RGBA, as PNG stores them.
-    public func straightRGBA() -> [UInt8] {
-        var out = pixels
-        out.withUnsafeMutableBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let alpha = Int(base[offset + 3])
-                if alpha != 255 {
-                    if alpha == 0 {
-                        base[offset] = 0
-                        base[offset + 1] = 0
-                        base[offset + 2] = 0
-                    } else {
-                        for channel in 0..<3 {
-                            base[offset + channel] = UInt8(
-                                min(255, (Int(base[offset + channel]) * 255 + alpha / 2) / alpha))
-                        }
-                    }
-                }
-                offset += 4
-            }
-        }
-        return out
-    }
 }
 
 /// A rectangle of pixels, `x0..<x1` by `y0..<y1`.

@@ -78,16 +78,6 @@ public struct PersistenceContainer: Sendable {
         index(ofCaseInsensitive: column).map { databaseValues[$0] }
     }
 
-    /// Keeps only the given columns (case-insensitive).
-    func filtered(_ keep: Set<String>) -> PersistenceContainer {
-        var result = PersistenceContainer()
-        for (column, value) in zip(columns, databaseValues) where keep.contains(column.lowercased()) {
-            result.columns.append(column)
-            result.databaseValues.append(value)
-        }
-        return result
-    }
-
     /// The container as a row.
     public var row: Row {
         Row(columnNames: columns, databaseValues: databaseValues)

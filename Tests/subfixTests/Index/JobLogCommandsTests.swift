@@ -30,8 +30,8 @@ import Testing
         let (json, files) = try newestJob(fixture)
         #expect(
             json.hasPrefix(
-                #"{"id":1,"command":"extract","arguments":["--all","--attachments","\#(fonts)","--db","\#(fixture.db)","#
-                    + #""--format","srt","\#(mkv)"],"started":"#))
+                #"{"id":1,"command":"extract","arguments":["\#(mkv)","--all","--format","srt","--attachments","#
+                    + #""\#(fonts)","--db","\#(fixture.db)"],"started":"#))
         #expect(json.hasSuffix(#""status":"succeeded","counts":{"attachments":1,"files":1,"tracks":3}}"# + "\n"))
         #expect(files.map(\.path) == Array(repeating: mkv, count: 4))
         #expect(
@@ -67,7 +67,7 @@ import Testing
         ])
         #expect(status == .success && err == "")
         let (json, files) = try newestJob(fixture)
-        #expect(json.contains(#"{"id":1,"command":"render","arguments":["--at","1","--at","4.5","#))
+        #expect(json.contains(#"{"id":1,"command":"render","arguments":["\#(Self.demo)","--at","1","--at","4.5","#))
         #expect(json.hasSuffix(#""status":"succeeded","counts":{"files":3,"frames":2}}"# + "\n"))
         #expect(
             files.map(\.output) == [
@@ -130,8 +130,8 @@ import Testing
         #expect(line.hasPrefix("#1 ") && line.contains(" check failed "))
         #expect(
             line.hasSuffix(
-                " s: events 3, eventsWithMissingGlyphs 3, failed 1, files 2 -- check --db \(fixture.db) --fonts-dir"
-                    + " \(empty) --no-system-fonts \(Self.demo) \(missing)"))
+                " s: events 3, eventsWithMissingGlyphs 3, failed 1, files 2 -- check \(Self.demo) \(missing)"
+                    + " --fonts-dir \(empty) --no-system-fonts --db \(fixture.db)"))
     }
 
     /// A library below a regular file cannot be created: a warning, and the command's own exit status.

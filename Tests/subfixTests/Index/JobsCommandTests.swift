@@ -48,7 +48,7 @@ import Testing
         #expect(jobsStatus == .success && err == "")
         #expect(
             out.hasPrefix(
-                #"{"id":2,"command":"index","arguments":["--db","\#(fixture.db)","\#(fixture.path)/media"],"started":"#)
+                #"{"id":2,"command":"index","arguments":["\#(fixture.path)/media","--db","\#(fixture.db)"],"started":"#)
         )
         #expect(
             out.hasSuffix(
