@@ -6,8 +6,10 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
                   libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev pkg-config
 # ffmpeg is the oracle the tests compare against; fonts-noto-cjk gives the font-collection (TTC) tests a real
-# collection; fonts-dejavu-core is the Latin-only font of the demo's sandboxed-player step.
-TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core
+# collection; fonts-dejavu-core is the Latin-only font of the demo's sandboxed-player step. The install tests check
+# the generated man pages with groff and man-db, the completions with zsh -n and fish -n (and bash-completion's
+# loader), and build the Debian package with dpkg-dev (dpkg-shlibdeps).
+TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core groff-base man-db zsh fish bash-completion dpkg-dev
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
 BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet

@@ -81,6 +81,14 @@ enum RewriteOptions {
                         ? "" : " (players need it installed, or use --embed with a face that is)"),
                 file: nil)
         }
+        if auto, !FaceChooser.families.contains(where: { catalog.resolve(FontRequest(name: $0)).face != nil }) {
+            let bundled =
+                setup.systemFonts && setup.bundledDirectory == nil
+                ? " (the bundled font was not found: see SUBFIX_FONTS_DIR in subfix(1))" : ""
+            io.warning(
+                "no Noto Sans CJK (SC, TC, JP or KR) or Source Han Sans face is available here\(bundled): the names"
+                    + " written for text no other font here covers will not resolve on this machine", file: nil)
+        }
         let rewriter = FontRewriter(target: auto ? .auto(FaceChooser(catalog: catalog)) : .family(font), policy: policy)
         let embedder =
             embed
