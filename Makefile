@@ -17,7 +17,17 @@ BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-f
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/subfix
 
-.PHONY: all deps bench-deps build release demo test lint bench fuzz clean
+# `make install PREFIX=/usr/local DESTDIR=`: where `make install` and `make uninstall` put subfix (see
+# Scripts/install-tree.sh for the layout). The binary they ship is a release build with Swift's runtime linked in,
+# so it runs where the toolchain is not (a Debian package cannot depend on it); `make deb` ships the same one.
+PREFIX ?= /usr/local
+DESTDIR ?=
+DIST_BUILD_FLAGS := -c release --static-swift-stdlib
+DIST_BIN = $(shell swift build $(DIST_BUILD_FLAGS) --show-bin-path)/subfix
+# The Debian package tools `make deb` runs (dpkg-deb, dpkg-shlibdeps).
+DEB_PACKAGES := dpkg-dev
+
+.PHONY: all deps bench-deps build release demo test lint bench fuzz clean dist-build install uninstall deb
 
 all: build
 
@@ -47,6 +57,24 @@ test: deps lint
 FUZZ_SECONDS ?= 60
 fuzz:
 	@./Scripts/fuzz.sh $(FUZZ_SECONDS)
+
+dist-build:
+	@./.ci/install-packages $(BUILD_PACKAGES)
+	swift build $(DIST_BUILD_FLAGS) --product subfix $(SWIFT_BUILD_FLAGS)
+
+# The binary, the bundled font (found by the binary as ../share/subfix/fonts), man pages and bash/zsh/fish
+# completions, the last two printed by the binary from its command table (`subfix --generate ...`).
+install: dist-build
+	@./Scripts/install-tree.sh install "$(DIST_BIN)" "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	@./Scripts/install-tree.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# subfix_VERSION_ARCH.deb in the checkout, installable with `apt install ./subfix_*.deb` (Depends computed from the
+# libraries the binary links and opens).
+deb: dist-build
+	@./.ci/install-packages $(DEB_PACKAGES)
+	@./Scripts/make-deb.sh "$(DIST_BIN)" .
 
 bench: bench-deps release
 	@./Benchmarks/run.sh

@@ -16,7 +16,10 @@ enum CompletionValue: Equatable, Sendable {
     init(placeholder: String) {
         let parts = placeholder.split(separator: "|").map(String.init)
         if parts.count > 1 {
-            let words = parts.filter { $0 == $0.lowercased() }
+            // Literal words only (`text`, `utf8`); `NAME` and anything a shell could read as syntax are free text.
+            let words = parts.filter { word in
+                word.allSatisfy { $0.isASCII && ($0.isLowercase || $0.isNumber || "-._".contains($0)) }
+            }
             self = words.isEmpty ? .none : .choices(words)
             return
         }

@@ -87,7 +87,8 @@ enum RewriteOptions {
                 ? " (the bundled font was not found: see SUBFIX_FONTS_DIR in subfix(1))" : ""
             io.warning(
                 "no Noto Sans CJK (SC, TC, JP or KR) or Source Han Sans face is available here\(bundled): the names"
-                    + " written for text no other font here covers will not resolve on this machine", file: nil)
+                    + " written will not resolve on this machine unless a --fonts-dir font covers the text",
+                file: nil)
         }
         let rewriter = FontRewriter(target: auto ? .auto(FaceChooser(catalog: catalog)) : .family(font), policy: policy)
         let embedder =
