@@ -80,19 +80,33 @@ mkdir -p "$work/src/debian"
 printf 'Source: subfix\n\nPackage: subfix\nArchitecture: any\n' >"$work/src/debian/control"
 linked="$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/subfix" 2>"$work/shlibdeps.log" |
     sed -n 's/^shlibs:Depends=//p')" || { cat "$work/shlibdeps.log" >&2; exit 1; }
-# Then the FFmpeg libraries the binary opens by name.
+# Then the FFmpeg libraries the binary opens by name, each at the lowest version that has every function the binary
+# looks up (dlsym names are strings in the binary), from the package's symbols file as dpkg-shlibdeps reads it for
+# linked libraries; the shlibs file's version when there is no symbols file.
+strings -n 4 "$binary" | grep -E '^[A-Za-z_][A-Za-z0-9_]*$' | LC_ALL=C sort -u >"$work/strings"
 opened=()
 for soname in $(grep -aoE 'lib(avformat|avcodec|avutil|swscale)\.so\.[0-9]+' "$binary" | sort -u); do
     package="$(dpkg-query -S "/usr/lib/$multiarch/$soname" 2>/dev/null | head -1 | cut -d: -f1)" || true
     [ -n "$package" ] || { echo "deb: no installed package provides $soname (apt-get install the -dev packages)" >&2; exit 1; }
-    library="${soname%%.so.*}"
-    major="${soname##*.so.}"
-    shlibs=/dev/null
-    for candidate in /var/lib/dpkg/info/"$package":"$arch".shlibs /var/lib/dpkg/info/"$package".shlibs; do
-        if [ -f "$candidate" ]; then shlibs="$candidate"; break; fi
-    done
-    dependency="$(awk -v l="$library" -v m="$major" '$1 == l && $2 == m { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' \
-        "$shlibs")"
+    info=/var/lib/dpkg/info/"$package"
+    [ -f "$info:$arch.shlibs" ] && info="$info:$arch"
+    dependency=""
+    if [ -f "$info.symbols" ]; then
+        minimum=""
+        for needed_version in $(awk '/^ / { split($1, name, "@"); print name[1], $2 }' "$info.symbols" |
+            LC_ALL=C sort -k1,1 | LC_ALL=C join - "$work/strings" | awk '{ print $2 }' | sort -u); do
+            if [ -z "$minimum" ] || dpkg --compare-versions "$needed_version" gt "$minimum"; then
+                minimum="$needed_version"
+            fi
+        done
+        [ -n "$minimum" ] && dependency="$package (>= $minimum)"
+    fi
+    if [ -z "$dependency" ] && [ -f "$info.shlibs" ]; then
+        library="${soname%%.so.*}"
+        major="${soname##*.so.}"
+        dependency="$(awk -v l="$library" -v m="$major" \
+            '$1 == l && $2 == m { $1 = ""; $2 = ""; sub(/^ +/, ""); print; exit }' "$info.shlibs")"
+    fi
     opened+=("${dependency:-$package}")
 done
 depends="$linked"

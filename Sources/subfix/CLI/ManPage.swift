@@ -39,7 +39,7 @@ enum ManPage {
         ]
         for spec in table {
             page += [".TP", "\\fB\(text(spec.name))\\fR", text(spec.summary)]
-            page += ["See \\fBsubfix\\-\(text(spec.name))\\fR(1)."]
+            page += ["See \\%\\fBsubfix\\-\(text(spec.name))\\fR(1)."]
         }
         page += [".SH OPTIONS"]
         for option in Help.globalOptions { page += optionItem(option) }
@@ -101,7 +101,7 @@ enum ManPage {
                 "0 when everything succeeded, 1 when some inputs failed (the others are still processed), 2 on a"
                     + " usage error."),
             ".SH SEE ALSO",
-            seeAlso.map { "\\fB\(text($0))\\fR(1)" }.joined(separator: ", ") + ", \\fBfc\\-list\\fR(1)",
+            seeAlso.map { "\\%\\fB\(text($0))\\fR(1)" }.joined(separator: ", ") + ", \\fBfc\\-list\\fR(1)",
         ]
         return lines
     }

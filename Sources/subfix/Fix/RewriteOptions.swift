@@ -81,9 +81,14 @@ enum RewriteOptions {
                         ? "" : " (players need it installed, or use --embed with a face that is)"),
                 file: nil)
         }
-        if auto, !FaceChooser.families.contains(where: { catalog.resolve(FontRequest(name: $0)).face != nil }) {
+        // With the system fonts and the bundled font in play and still no CJK face, the names written cannot
+        // resolve (a binary copied without its font); --no-system-fonts leaves them out on purpose, and the report
+        // already says per reference that the face is not available.
+        if auto, setup.systemFonts,
+            !FaceChooser.families.contains(where: { catalog.resolve(FontRequest(name: $0)).face != nil })
+        {
             let bundled =
-                setup.systemFonts && setup.bundledDirectory == nil
+                setup.bundledDirectory == nil
                 ? " (the bundled font was not found: see SUBFIX_FONTS_DIR in subfix(1))" : ""
             io.warning(
                 "no Noto Sans CJK (SC, TC, JP or KR) or Source Han Sans face is available here\(bundled): the names"
