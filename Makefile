@@ -8,7 +8,9 @@ BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev li
 # ffmpeg is the oracle the tests compare against; fonts-noto-cjk gives the font-collection (TTC) tests a real
 # collection; fonts-dejavu-core is the Latin-only font of the demo's sandboxed-player step.
 # chromium opens the page `subfix report` writes, headless, to prove it loads cleanly and runs no hostile script.
-TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium
+# The install tests check the generated man pages with groff and man-db, the completions with zsh -n and fish -n
+# (and bash-completion's loader), and build the Debian package with dpkg-dev (dpkg-shlibdeps).
+TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base man-db zsh fish bash-completion dpkg-dev
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
 BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet
@@ -16,7 +18,17 @@ BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-f
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/subfix
 
-.PHONY: all deps bench-deps build release demo test lint bench fuzz clean
+# `make install PREFIX=/usr/local DESTDIR=`: where `make install` and `make uninstall` put subfix (see
+# Scripts/install-tree.sh for the layout). The binary they ship is a release build with Swift's runtime linked in,
+# so it runs where the toolchain is not (a Debian package cannot depend on it); `make deb` ships the same one.
+PREFIX ?= /usr/local
+DESTDIR ?=
+DIST_BUILD_FLAGS := -c release --static-swift-stdlib
+DIST_BIN = $(shell swift build $(DIST_BUILD_FLAGS) --show-bin-path)/subfix
+# The Debian package tools `make deb` runs (dpkg-deb, dpkg-shlibdeps).
+DEB_PACKAGES := dpkg-dev
+
+.PHONY: all deps bench-deps build release demo test lint bench fuzz clean dist-build install uninstall deb
 
 all: build
 
@@ -46,6 +58,24 @@ test: deps lint
 FUZZ_SECONDS ?= 60
 fuzz:
 	@./Scripts/fuzz.sh $(FUZZ_SECONDS)
+
+dist-build:
+	@./.ci/install-packages $(BUILD_PACKAGES)
+	swift build $(DIST_BUILD_FLAGS) --product subfix $(SWIFT_BUILD_FLAGS)
+
+# The binary, the bundled font (found by the binary as ../share/subfix/fonts), man pages and bash/zsh/fish
+# completions, the last two printed by the binary from its command table (`subfix --generate ...`).
+install: dist-build
+	@./Scripts/install-tree.sh install "$(DIST_BIN)" "$(DESTDIR)" "$(PREFIX)"
+
+uninstall:
+	@./Scripts/install-tree.sh uninstall "$(DESTDIR)" "$(PREFIX)"
+
+# subfix_VERSION_ARCH.deb in the checkout, installable with `apt install ./subfix_*.deb` (Depends computed from the
+# libraries the binary links and opens).
+deb: dist-build
+	@./.ci/install-packages $(DEB_PACKAGES)
+	@./Scripts/make-deb.sh "$(DIST_BIN)" .
 
 bench: bench-deps release
 	@./Benchmarks/run.sh

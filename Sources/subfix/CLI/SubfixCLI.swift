@@ -39,6 +39,8 @@ enum SubfixCLI {
         case "--version":
             versionLines().forEach(io.print)
             return .success
+        case GeneratedDocs.option:
+            return try GeneratedDocs.run(Array(arguments.dropFirst()), io: io, table: table)
         default:
             break
         }

@@ -81,6 +81,20 @@ enum RewriteOptions {
                         ? "" : " (players need it installed, or use --embed with a face that is)"),
                 file: nil)
         }
+        // With the system fonts and the bundled font in play and still no CJK face, the names written cannot
+        // resolve (a binary copied without its font); --no-system-fonts leaves them out on purpose, and the report
+        // already says per reference that the face is not available.
+        if auto, setup.systemFonts,
+            !FaceChooser.families.contains(where: { catalog.resolve(FontRequest(name: $0)).face != nil })
+        {
+            let bundled =
+                setup.bundledDirectory == nil
+                ? " (the bundled font was not found: see SUBFIX_FONTS_DIR in subfix(1))" : ""
+            io.warning(
+                "no Noto Sans CJK (SC, TC, JP or KR) or Source Han Sans face is available here\(bundled): the names"
+                    + " written will not resolve on this machine unless a --fonts-dir font covers the text",
+                file: nil)
+        }
         let rewriter = FontRewriter(target: auto ? .auto(FaceChooser(catalog: catalog)) : .family(font), policy: policy)
         let embedder =
             embed
