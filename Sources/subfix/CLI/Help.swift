@@ -9,8 +9,8 @@ enum Help {
 
     /// The options taken before any command (`subfix --version`).
     static let globalOptions: [OptionSpec] = [
-        .flag("help", short: "h", "Show this help; 'subfix COMMAND --help' for a command."),
-        .flag("version", "Show the versions of subfix and of the libraries it links."),
+        .flag(.help, short: "h", "Show this help; 'subfix COMMAND --help' for a command."),
+        .flag(.version, "Show the versions of subfix and of the libraries it links."),
     ]
 
     /// What each exit status means, for every command.

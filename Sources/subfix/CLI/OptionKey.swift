@@ -53,4 +53,5 @@ extension OptionKey {
     static let stream = OptionKey("stream")
     static let subtitleIndex = OptionKey("subtitle-index")
     static let track = OptionKey("track")
+    static let version = OptionKey("version")
 }

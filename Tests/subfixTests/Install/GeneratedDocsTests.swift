@@ -163,9 +163,9 @@ import Testing
             name: "odd-name", summary: ".TH nasty summary: it's \\ here",
             positionals: [PositionalSpec(name: "PATH", minimum: 0, maximum: nil, help: "'.B' \\e \(nasty)")],
             options: [
-                .value("with-value", "A|b'c", nasty),
-                .value("dir", "DIR", repeatable: true, "\n.SH INJECTED\n" + nasty),
-                .flag("quiet", short: "q", "'single' and \\ backslash. Second sentence."),
+                .value(OptionKey("with-value"), "A|b'c", nasty),
+                .value(OptionKey("dir"), "DIR", repeatable: true, "\n.SH INJECTED\n" + nasty),
+                .flag(OptionKey("quiet"), short: "q", "'single' and \\ backslash. Second sentence."),
             ],
             discussion: ".PP\n'quoted line\n\n\\fIitalic?\\fR \(nasty)",
             run: { _, _ in .success })
