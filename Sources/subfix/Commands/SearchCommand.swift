@@ -55,13 +55,14 @@ enum SearchCommand {
         guard let hits = LibraryLocation.reading(databasePath, io: io, { try $0.search(query, options: options) })
         else { return .someFailed }
         let json = arguments.has("json")
+        let directory = FileManager.default.currentDirectoryPath
         for (number, hit) in hits.enumerated() {
             if json {
-                io.printJSON(self.json(hit))
+                io.printJSON(self.json(hit, from: directory))
             } else {
                 if context > 0 && number > 0 { io.print("--") }
                 for line in hit.before { io.print(contextLine(line)) }
-                io.print(header(hit) + "  " + marked(hit.segments, bold: io.stdoutIsTerminal))
+                io.print(header(hit, from: directory) + "  " + marked(hit.segments, bold: io.stdoutIsTerminal))
                 for line in hit.after { io.print(contextLine(line)) }
             }
         }
@@ -81,8 +82,8 @@ enum SearchCommand {
     }
 
     /// `path [track 2, ja] 00:00:01.000 --> 00:00:02.500`
-    static func header(_ hit: DialogueHit) -> String {
-        var text = MessageText.escaped(DisplayPath.show(hit.path))
+    static func header(_ hit: DialogueHit, from directory: String) -> String {
+        var text = MessageText.escaped(DisplayPath.show(hit.path, from: directory))
         var details: [String] = []
         if let track = hit.source.playerIndex { details.append("track \(track)") }
         if let language = hit.source.language { details.append(language) }
@@ -106,13 +107,13 @@ enum SearchCommand {
 
     /// Line breaks as ` / `; other control characters from the file escaped (`MessageText`).
     static func oneLine(_ text: String) -> String {
-        MessageText.escaped(text.replacingOccurrences(of: "\n", with: " / "))
+        MessageText.escaped(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / "))
     }
 
     /// `{"file","track","language","start","end","text","snippet","rank"}`
-    static func json(_ hit: DialogueHit) -> JSON {
+    static func json(_ hit: DialogueHit, from directory: String) -> JSON {
         var fields: [(String, JSON)] = [
-            ("file", .string(DisplayPath.show(hit.path))),
+            ("file", .string(DisplayPath.show(hit.path, from: directory))),
             ("track", hit.source.playerIndex.map { JSON.int($0) } ?? .null),
             ("language", .optional(hit.source.language)),
             ("start", .string(timestamp(hit.line.startMs))), ("end", .string(timestamp(hit.line.endMs))),
