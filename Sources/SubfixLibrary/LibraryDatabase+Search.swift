@@ -130,22 +130,8 @@ extension LibraryDatabase {
     {
         let limit = max(0, options.limit)
         guard limit > 0 else { return [] }
-        var filters = ""
-        var arguments: StatementArguments = [query.expression]
-        if let language = options.language {
-            var clauses: [String] = []
-            for code in languageAliases(language) {
-                clauses.append("lower(s.language) = ? OR lower(s.language) LIKE ? ESCAPE '\\'")
-                let escaped = code.replacingOccurrences(of: "\\", with: "\\\\")
-                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
-                arguments += [code, escaped + "-%"]
-            }
-            filters += " AND (" + clauses.joined(separator: " OR ") + ")"
-        }
-        if let pattern = options.pathPattern {
-            filters += " AND f.path GLOB ?"
-            arguments += [pattern]
-        }
+        let (filters, filterArguments) = filterClauses(options)
+        var arguments: StatementArguments = [query.expression] + filterArguments
         var candidates: [(rowid: Int64, rank: Double)] = []
         if filters.isEmpty && options.rankWindow > 0 {
             let rank = DialogueRank.isSinglePhrase(query.expression) ? DialogueRank.name : "bm25"
@@ -173,6 +159,52 @@ extension LibraryDatabase {
                 """, arguments: arguments)
         while let row = try rows.next() { candidates.append((row[0], row[1])) }
         return candidates
+    }
+
+    /// The number of lines matching `query` in each file, by path: every match that passes the filters (no
+    /// ranking window, no limit), for `search --count` and `--files-with-matches`.
+    public func matchCounts(_ query: DialogueQuery, options: DialogueSearchOptions) throws
+        -> [(path: String, count: Int)]
+    {
+        try reader.read { db in
+            guard try Self.indexFolding(db) != nil else { throw LibraryError.noDialogueIndex(path: path) }
+            let (filters, arguments) = Self.filterClauses(options)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT f.path, count(*)
+                    FROM dialogue_fts
+                    JOIN dialogue_line l ON l.id = dialogue_fts.rowid
+                    JOIN subtitle_source s ON s.id = l.source_id
+                    JOIN media_file f ON f.id = s.media_file_id
+                    WHERE dialogue_fts MATCH ?\(filters)
+                    GROUP BY f.path ORDER BY f.path
+                    """, arguments: [query.expression] + arguments)
+            var counts: [(path: String, count: Int)] = []
+            while let row = try rows.next() { counts.append((row[0], row[1])) }
+            return counts
+        }
+    }
+
+    /// The SQL after `MATCH ?` for `--lang` and `--path` (` AND ...` over `s` and `f`), and its arguments.
+    static func filterClauses(_ options: DialogueSearchOptions) -> (sql: String, arguments: StatementArguments) {
+        var filters = ""
+        var arguments: StatementArguments = []
+        if let language = options.language {
+            var clauses: [String] = []
+            for code in languageAliases(language) {
+                clauses.append("lower(s.language) = ? OR lower(s.language) LIKE ? ESCAPE '\\'")
+                let escaped = code.replacingOccurrences(of: "\\", with: "\\\\")
+                    .replacingOccurrences(of: "%", with: "\\%").replacingOccurrences(of: "_", with: "\\_")
+                arguments += [code, escaped + "-%"]
+            }
+            filters += " AND (" + clauses.joined(separator: " OR ") + ")"
+        }
+        if let pattern = options.pathPattern {
+            filters += " AND f.path GLOB ?"
+            arguments += [pattern]
+        }
+        return (filters, arguments)
     }
 
     /// The two- and three-letter codes of a language (`ja`, `jpn`), lowercased, for the languages subtitles
