@@ -62,6 +62,13 @@ public struct DialogueHit: Sendable, Equatable {
     public var after: [DialogueLineRecord]
 }
 
+/// A matching line's id and rank (a struct rather than a tuple: sorting tuples instantiates their metadata at
+/// run time, a cost every command-line search paid).
+struct RankedLine {
+    var rowid: Int64
+    var rank: Double
+}
+
 extension LibraryDatabase {
     /// Markers `highlight()` puts around matches; removed from texts that contain them.
     static let matchStart = "\u{2}"
@@ -126,13 +133,13 @@ extension LibraryDatabase {
     /// phrase (bm25 without its constant IDF factor) or `bm25()`. With `--lang` or `--path`, every match that
     /// passes the filters is ranked by `bm25()`.
     static func rankedCandidates(_ query: DialogueQuery, options: DialogueSearchOptions, in db: Database) throws
-        -> [(rowid: Int64, rank: Double)]
+        -> [RankedLine]
     {
         let limit = max(0, options.limit)
         guard limit > 0 else { return [] }
         let (filters, filterArguments) = filterClauses(options)
         var arguments: StatementArguments = [query.expression] + filterArguments
-        var candidates: [(rowid: Int64, rank: Double)] = []
+        var candidates: [RankedLine] = []
         if filters.isEmpty && options.rankWindow > 0 {
             let rank = DialogueRank.isSinglePhrase(query.expression) ? DialogueRank.name : "bm25"
             let rows = try Row.fetchCursor(
@@ -141,7 +148,7 @@ extension LibraryDatabase {
                     SELECT rowid, \(rank)(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
                     ORDER BY rowid DESC LIMIT ?
                     """, arguments: [query.expression, max(options.rankWindow, limit)])
-            while let row = try rows.next() { candidates.append((row[0], row[1])) }
+            while let row = try rows.next() { candidates.append(RankedLine(rowid: row[0], rank: row[1])) }
             candidates.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.rowid < $1.rowid }
             return Array(candidates.prefix(limit))
         }
@@ -157,7 +164,7 @@ extension LibraryDatabase {
                 WHERE dialogue_fts MATCH ?\(filters)
                 ORDER BY dialogue_fts.rank, l.id LIMIT ?
                 """, arguments: arguments)
-        while let row = try rows.next() { candidates.append((row[0], row[1])) }
+        while let row = try rows.next() { candidates.append(RankedLine(rowid: row[0], rank: row[1])) }
         return candidates
     }
 

@@ -85,5 +85,6 @@ import Testing
                 DialogueQuery.Phrase(tokens: ["see", "you"], isPrefix: false, alternative: 1),
             ])
         #expect(try DialogueQuery("say \"x\"").expression == "\"say\" AND \"x\"")
+        #expect(LibraryDatabase.foldingOption == DialogueTokenizer.descriptor(foldsChinese: true).sqlOptionValue)
     }
 }
