@@ -100,7 +100,7 @@ for class in cjk1 cjk2 cjk4 english; do
     times=()
     for _ in 1 2 3 4 5; do
         for query in "${queries[@]}"; do
-            q0=$EPOCHREALTIME; "$bin" search -- "$query" --db "$db" > /dev/null || true; q1=$EPOCHREALTIME
+            q0=$EPOCHREALTIME; "$bin" search --db "$db" -- "$query" > /dev/null || true; q1=$EPOCHREALTIME
             times+=("$(echo "($q1 - $q0) * 1000" | bc -l)")
         done
     done
