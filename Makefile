@@ -42,8 +42,9 @@ bench-deps:
 build:
 	swift build $(SWIFT_BUILD_FLAGS)
 
+# The Swift runtime and Foundation linked statically: ~10 ms less CPU at every start (issue 18, `subfix search`).
 release:
-	swift build -c release $(SWIFT_BUILD_FLAGS)
+	swift build -c release --static-swift-stdlib $(SWIFT_BUILD_FLAGS)
 
 demo: deps build
 	@./Scripts/demo.sh $(BIN)

@@ -13,6 +13,19 @@ public struct DialogueQuery: Sendable, Equatable {
     public let expression: String
     /// The terms to find, normalized, for display ("searching for 你好, cafe").
     public let terms: [String]
+    /// The phrases to find (not the excluded ones), in the order the expression names them.
+    public let phrases: [Phrase]
+
+    /// A phrase of the expression: its normalized tokens, in order; the last one is a prefix when `isPrefix`.
+    public struct Phrase: Sendable, Equatable {
+        /// The tokens, as the query segmenter made them.
+        public var tokens: [String]
+        /// Whether the last token matches any token it starts (`word*`).
+        public var isPrefix: Bool
+        /// Which `OR` alternative the phrase belongs to (0 for the first); a line matches an alternative when it
+        /// holds all of its phrases.
+        public var alternative: Int
+    }
 
     /// The most terms a query may have.
     public static let maximumTerms = 64
@@ -21,12 +34,16 @@ public struct DialogueQuery: Sendable, Equatable {
     /// there are more than `maximumTerms` terms.
     public init(_ query: String, segmenter: DialogueSegmenter = DialogueSegmenter()) throws(DialogueQueryError) {
         var alternatives: [[String]] = [[]]
+        var positive: [[Phrase]] = [[]]
         var excluded: [String] = []
         var display: [String] = []
         var count = 0
         for word in Self.lex(query) {
             if word.isOperatorOR {
-                if !(alternatives.last?.isEmpty ?? true) { alternatives.append([]) }
+                if !(alternatives.last?.isEmpty ?? true) {
+                    alternatives.append([])
+                    positive.append([])
+                }
                 continue
             }
             let tokens = segmenter.tokens(in: word.text).map(\.text)
@@ -34,7 +51,13 @@ public struct DialogueQuery: Sendable, Equatable {
             count += 1
             guard count <= Self.maximumTerms else { throw .tooManyTerms(maximum: Self.maximumTerms) }
             // The phrase is given as its normalized tokens; FTS5 runs the table's tokenizer over it again.
-            var phrase = "\"" + tokens.joined(separator: " ").replacingOccurrences(of: "\"", with: "\"\"") + "\""
+            // (No Foundation here: its first string call costs a command-line search a millisecond.)
+            var phrase = "\""
+            for character in tokens.joined(separator: " ") {
+                phrase.append(character)
+                if character == "\"" { phrase.append("\"") }
+            }
+            phrase.append("\"")
             let isLatinPrefix =
                 word.isPrefix && tokens.count == 1
                 && tokens[0].unicodeScalars.allSatisfy { $0.isASCII }
@@ -43,6 +66,7 @@ public struct DialogueQuery: Sendable, Equatable {
                 excluded.append(phrase)
             } else {
                 alternatives[alternatives.count - 1].append(phrase)
+                positive[positive.count - 1].append(Phrase(tokens: tokens, isPrefix: isLatinPrefix, alternative: 0))
                 display.append(word.text)
             }
         }
@@ -59,6 +83,9 @@ public struct DialogueQuery: Sendable, Equatable {
         }
         self.expression = expression
         self.terms = display
+        self.phrases = positive.filter { !$0.isEmpty }.enumerated().flatMap { alternative, phrases in
+            phrases.map { Phrase(tokens: $0.tokens, isPrefix: $0.isPrefix, alternative: alternative) }
+        }
     }
 
     struct Word {

@@ -62,6 +62,13 @@ public struct DialogueHit: Sendable, Equatable {
     public var after: [DialogueLineRecord]
 }
 
+/// A matching line's id and rank (a struct rather than a tuple: sorting tuples instantiates their metadata at
+/// run time, a cost every command-line search paid).
+struct RankedLine {
+    var rowid: Int64
+    var rank: Double
+}
+
 extension LibraryDatabase {
     /// Markers `highlight()` puts around matches; removed from texts that contain them.
     static let matchStart = "\u{2}"
@@ -71,16 +78,125 @@ extension LibraryDatabase {
     /// was indexed yet.
     public func search(_ query: DialogueQuery, options: DialogueSearchOptions) throws -> [DialogueHit] {
         try reader.read { db in
-            guard try Self.indexFolding(db) != nil else { throw LibraryError.noDialogueIndex(path: path) }
-            return try Self.search(query, options: options, in: db)
+            guard let folds = try Self.indexFolding(db) else { throw LibraryError.noDialogueIndex(path: path) }
+            return try Self.search(query, options: options, foldsChinese: folds, in: db)
         }
     }
 
-    static func search(_ query: DialogueQuery, options: DialogueSearchOptions, in db: Database) throws
-        -> [DialogueHit]
+    /// Ranks the matches (``rankedCandidates(_:options:in:)``), then reads the best `limit` lines with their
+    /// source and file, and marks them in Swift (``DialogueHighlighter``), never through FTS5 again.
+    static func search(_ query: DialogueQuery, options: DialogueSearchOptions, foldsChinese: Bool, in db: Database)
+        throws -> [DialogueHit]
     {
+        let candidates = try rankedCandidates(query, options: options, in: db)
+        guard !candidates.isEmpty else { return [] }
+        let statement = try db.cachedStatement(
+            sql: """
+                SELECT l.id, l.source_id, l.start_ms, l.end_ms, l.style, l.text,
+                       s.media_file_id, s.kind, s.codec, s.language, s.title, s.player_index, s.subtitle_index,
+                       s.encoding, f.path
+                FROM dialogue_line l
+                JOIN subtitle_source s ON s.id = l.source_id
+                JOIN media_file f ON f.id = s.media_file_id
+                WHERE l.id = ?
+                """)
+        let highlighter = DialogueHighlighter(
+            phrases: query.phrases, segmenter: DialogueSegmenter(foldsChinese: foldsChinese))
+        var hits: [DialogueHit] = []
+        for candidate in candidates {
+            guard let row = try Row.fetchOne(statement, arguments: [candidate.rowid]) else { continue }
+            let line = DialogueLineRecord(
+                id: row["id"], sourceId: row["source_id"], startMs: row["start_ms"], endMs: row["end_ms"],
+                style: row["style"], text: row["text"])
+            let source = SubtitleSourceRecord(
+                id: row["source_id"], mediaFileId: row["media_file_id"],
+                kind: SubtitleSourceRecord.Kind(rawValue: row["kind"]) ?? .sidecar, codec: row["codec"],
+                language: row["language"], title: row["title"], playerIndex: row["player_index"],
+                subtitleIndex: row["subtitle_index"], encoding: row["encoding"])
+            let marked = highlighter.highlight(line.text, open: matchStart, close: matchEnd)
+            var hit = DialogueHit(
+                line: line, path: row["path"], source: source, segments: segments(marked: marked, text: line.text),
+                snippet: highlighter.snippet(line.text, open: "[", close: "]", ellipsis: "…", tokenCount: 24),
+                rank: candidate.rank, before: [], after: [])
+            if options.context > 0 {
+                (hit.before, hit.after) = try neighbours(of: line, count: options.context, in: db)
+            }
+            hits.append(hit)
+        }
+        return hits
+    }
+
+    /// The best `limit` matching line ids with their ranks, best first (ties: oldest line first).
+    ///
+    /// Without filters, and with a `rankWindow`, only the `rankWindow` most recently indexed matches are ranked
+    /// (FTS5 reads the doclists from their end and stops once it has them), by ``DialogueRank`` for a single
+    /// phrase (bm25 without its constant IDF factor) or `bm25()`. With `--lang` or `--path`, every match that
+    /// passes the filters is ranked by `bm25()`.
+    static func rankedCandidates(_ query: DialogueQuery, options: DialogueSearchOptions, in db: Database) throws
+        -> [RankedLine]
+    {
+        let limit = max(0, options.limit)
+        guard limit > 0 else { return [] }
+        let (filters, filterArguments) = filterClauses(options)
+        var arguments: StatementArguments = [query.expression] + filterArguments
+        var candidates: [RankedLine] = []
+        if filters.isEmpty && options.rankWindow > 0 {
+            let rank = DialogueRank.isSinglePhrase(query.expression) ? DialogueRank.name : "bm25"
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT rowid, \(rank)(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
+                    ORDER BY rowid DESC LIMIT ?
+                    """, arguments: [query.expression, max(options.rankWindow, limit)])
+            while let row = try rows.next() { candidates.append(RankedLine(rowid: row[0], rank: row[1])) }
+            candidates.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.rowid < $1.rowid }
+            return Array(candidates.prefix(limit))
+        }
+        arguments += [limit]
+        let rows = try Row.fetchCursor(
+            db,
+            sql: """
+                SELECT l.id, dialogue_fts.rank
+                FROM dialogue_fts
+                JOIN dialogue_line l ON l.id = dialogue_fts.rowid
+                JOIN subtitle_source s ON s.id = l.source_id
+                JOIN media_file f ON f.id = s.media_file_id
+                WHERE dialogue_fts MATCH ?\(filters)
+                ORDER BY dialogue_fts.rank, l.id LIMIT ?
+                """, arguments: arguments)
+        while let row = try rows.next() { candidates.append(RankedLine(rowid: row[0], rank: row[1])) }
+        return candidates
+    }
+
+    /// The number of lines matching `query` in each file, by path: every match that passes the filters (no
+    /// ranking window, no limit), for `search --count` and `--files-with-matches`.
+    public func matchCounts(_ query: DialogueQuery, options: DialogueSearchOptions) throws
+        -> [(path: String, count: Int)]
+    {
+        try reader.read { db in
+            guard try Self.indexFolding(db) != nil else { throw LibraryError.noDialogueIndex(path: path) }
+            let (filters, arguments) = Self.filterClauses(options)
+            let rows = try Row.fetchCursor(
+                db,
+                sql: """
+                    SELECT f.path, count(*)
+                    FROM dialogue_fts
+                    JOIN dialogue_line l ON l.id = dialogue_fts.rowid
+                    JOIN subtitle_source s ON s.id = l.source_id
+                    JOIN media_file f ON f.id = s.media_file_id
+                    WHERE dialogue_fts MATCH ?\(filters)
+                    GROUP BY f.path ORDER BY f.path
+                    """, arguments: [query.expression] + arguments)
+            var counts: [(path: String, count: Int)] = []
+            while let row = try rows.next() { counts.append((row[0], row[1])) }
+            return counts
+        }
+    }
+
+    /// The SQL after `MATCH ?` for `--lang` and `--path` (` AND ...` over `s` and `f`), and its arguments.
+    static func filterClauses(_ options: DialogueSearchOptions) -> (sql: String, arguments: StatementArguments) {
         var filters = ""
-        var arguments: StatementArguments = [query.expression]
+        var arguments: StatementArguments = []
         if let language = options.language {
             var clauses: [String] = []
             for code in languageAliases(language) {
@@ -95,84 +211,7 @@ extension LibraryDatabase {
             filters += " AND f.path GLOB ?"
             arguments += [pattern]
         }
-        arguments += [max(0, options.limit)]
-        let columns = """
-            l.id, l.source_id, l.start_ms, l.end_ms, l.style, l.text,
-            s.media_file_id, s.kind, s.codec, s.language, s.title, s.player_index, s.subtitle_index, s.encoding,
-            f.path
-            """
-        if filters.isEmpty && options.rankWindow > 0 {
-            return try windowSearch(query, options: options, columns: columns, in: db)
-        }
-        let sql = """
-            SELECT \(columns),
-                   highlight(dialogue_fts, 0, char(2), char(3)) AS marked,
-                   snippet(dialogue_fts, 0, '[', ']', '…', 24) AS snippet,
-                   dialogue_fts.rank AS rank
-            FROM dialogue_fts
-            JOIN dialogue_line l ON l.id = dialogue_fts.rowid
-            JOIN subtitle_source s ON s.id = l.source_id
-            JOIN media_file f ON f.id = s.media_file_id
-            WHERE dialogue_fts MATCH ?\(filters)
-            ORDER BY rank, l.id LIMIT ?
-            """
-        return try hits(Row.fetchAll(db, sql: sql, arguments: arguments), options: options, in: db)
-    }
-
-    /// Ranks the `rankWindow` most recent matches by bm25 (FTS5 stops reading once it has them), then reads the
-    /// lines, highlights and snippets of the best `limit` only.
-    static func windowSearch(_ query: DialogueQuery, options: DialogueSearchOptions, columns: String, in db: Database)
-        throws -> [DialogueHit]
-    {
-        var candidates: [(rowid: Int64, rank: Double)] = []
-        let rank = DialogueRank.isSinglePhrase(query.expression) ? DialogueRank.name : "bm25"
-        let rows = try Row.fetchCursor(
-            db,
-            sql: """
-                SELECT rowid, \(rank)(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
-                ORDER BY rowid DESC LIMIT ?
-                """, arguments: [query.expression, max(options.rankWindow, options.limit)])
-        while let row = try rows.next() { candidates.append((row[0], row[1])) }
-        candidates.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.rowid < $1.rowid }
-        var result: [Row] = []
-        let statement = try db.cachedStatement(
-            sql: """
-                SELECT \(columns), h.marked, h.snippet, ? AS rank
-                FROM (SELECT rowid, highlight(dialogue_fts, 0, char(2), char(3)) AS marked,
-                             snippet(dialogue_fts, 0, '[', ']', '…', 24) AS snippet
-                      FROM dialogue_fts WHERE dialogue_fts MATCH ? AND rowid = ?) h
-                JOIN dialogue_line l ON l.id = h.rowid
-                JOIN subtitle_source s ON s.id = l.source_id
-                JOIN media_file f ON f.id = s.media_file_id
-                """)
-        for candidate in candidates.prefix(max(0, options.limit)) {
-            if let row = try Row.fetchOne(statement, arguments: [candidate.rank, query.expression, candidate.rowid]) {
-                result.append(row)
-            }
-        }
-        return try hits(result, options: options, in: db)
-    }
-
-    /// Turns result rows into hits, with their context lines.
-    static func hits(_ rows: [Row], options: DialogueSearchOptions, in db: Database) throws -> [DialogueHit] {
-        try rows.map { row in
-            let line = DialogueLineRecord(
-                id: row["id"], sourceId: row["source_id"], startMs: row["start_ms"], endMs: row["end_ms"],
-                style: row["style"], text: row["text"])
-            let source = SubtitleSourceRecord(
-                id: row["source_id"], mediaFileId: row["media_file_id"],
-                kind: SubtitleSourceRecord.Kind(rawValue: row["kind"]) ?? .sidecar, codec: row["codec"],
-                language: row["language"], title: row["title"], playerIndex: row["player_index"],
-                subtitleIndex: row["subtitle_index"], encoding: row["encoding"])
-            var hit = DialogueHit(
-                line: line, path: row["path"], source: source,
-                segments: segments(marked: row["marked"] ?? "", text: line.text), snippet: row["snippet"] ?? "",
-                rank: row["rank"] ?? 0, before: [], after: [])
-            if options.context > 0 {
-                (hit.before, hit.after) = try neighbours(of: line, count: options.context, in: db)
-            }
-            return hit
-        }
+        return (filters, arguments)
     }
 
     /// The two- and three-letter codes of a language (`ja`, `jpn`), lowercased, for the languages subtitles

@@ -5,6 +5,11 @@ import SubfixLibrary
 
 /// `subfix search`: finds dialogue lines in the library, best matches first.
 enum SearchCommand {
+    /// grep's and ripgrep's exit statuses, which scripts test: 0 matched, 1 nothing matched, 2 error.
+    static let matched = ExitStatus.success
+    static let nothingMatched = ExitStatus.someFailed
+    static let error = ExitStatus.usage
+
     static let spec = CommandSpec(
         name: "search",
         summary: "Find lines of dialogue in the library built by `subfix index`.",
@@ -19,7 +24,9 @@ enum SearchCommand {
             .value(.path, "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
             .value(.limit, "N", "At most N hits (default 20; 0 for every hit)."),
             .value(.context, "N", "Also show N lines before and after each hit."),
-            .flag(.json, "One JSON object per hit."),
+            .flag(.count, "Print the number of matching lines of each file (path:count), every match counted."),
+            .flag(.filesWithMatches, "Print only the paths of the files with a match."),
+            .flag(.json, "One JSON object per hit (with --count: per file)."),
         ],
         discussion: """
             Query language: every word must appear; a run of Chinese, Japanese or Korean characters must appear as
@@ -27,8 +34,8 @@ enum SearchCommand {
             start with word (Latin letters); -word excludes; OR between words gives alternatives. Case, accents and
             full-width forms do not matter. A query that starts with - goes after --: subfix search -- '-a b'.
             Hits are ranked by bm25; without --lang and --path, among the 1,000 most recently indexed matching
-            lines when there are more. A query with nothing to search is an error (exit 1); a search with no hit
-            prints nothing and exits 0.
+            lines when there are more. Exit status, as ripgrep and grep: 0 when something matched, 1 when nothing
+            did (nothing is printed), 2 on an error (a query with nothing to search, no library).
             """,
         run: { arguments, io in try run(arguments, io: io) })
 
@@ -50,22 +57,40 @@ enum SearchCommand {
             query = try DialogueQuery(text)
         } catch {
             io.error("\(LibraryError.query(error))")
-            return .someFailed
+            return Self.error
+        }
+        let json = arguments.has(.json)
+        let directory = FileManager.default.currentDirectoryPath
+        if arguments.has(.count) || arguments.has(.filesWithMatches) {
+            guard
+                let counts = LibraryLocation.reading(
+                    databasePath, io: io, { try $0.matchCounts(query, options: options) })
+            else { return Self.error }
+            for (path, count) in counts {
+                let shown = DisplayPath.show(path, from: directory)
+                if !arguments.has(.count) {
+                    io.print(MessageText.escaped(shown))
+                } else if json {
+                    io.printJSON(.object([("file", .string(shown)), ("count", .int(count))]))
+                } else {
+                    io.print(MessageText.escaped(shown) + ":\(count)")
+                }
+            }
+            return counts.isEmpty ? Self.nothingMatched : Self.matched
         }
         guard let hits = LibraryLocation.reading(databasePath, io: io, { try $0.search(query, options: options) })
-        else { return .someFailed }
-        let json = arguments.has(.json)
+        else { return Self.error }
         for (number, hit) in hits.enumerated() {
             if json {
-                io.printJSON(self.json(hit))
+                io.printJSON(self.json(hit, from: directory))
             } else {
                 if context > 0 && number > 0 { io.print("--") }
                 for line in hit.before { io.print(contextLine(line)) }
-                io.print(header(hit) + "  " + marked(hit.segments, bold: io.stdoutIsTerminal))
+                io.print(header(hit, from: directory) + "  " + marked(hit.segments, bold: io.stdoutIsTerminal))
                 for line in hit.after { io.print(contextLine(line)) }
             }
         }
-        return .success
+        return hits.isEmpty ? Self.nothingMatched : Self.matched
     }
 
     /// `HH:MM:SS.mmm`
@@ -81,8 +106,8 @@ enum SearchCommand {
     }
 
     /// `path [track 2, ja] 00:00:01.000 --> 00:00:02.500`
-    static func header(_ hit: DialogueHit) -> String {
-        var text = MessageText.escaped(DisplayPath.show(hit.path))
+    static func header(_ hit: DialogueHit, from directory: String) -> String {
+        var text = MessageText.escaped(DisplayPath.show(hit.path, from: directory))
         var details: [String] = []
         if let track = hit.source.playerIndex { details.append("track \(track)") }
         if let language = hit.source.language { details.append(language) }
@@ -106,13 +131,13 @@ enum SearchCommand {
 
     /// Line breaks as ` / `; other control characters from the file escaped (`MessageText`).
     static func oneLine(_ text: String) -> String {
-        MessageText.escaped(text.replacingOccurrences(of: "\n", with: " / "))
+        MessageText.escaped(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / "))
     }
 
     /// `{"file","track","language","start","end","text","snippet","rank"}`
-    static func json(_ hit: DialogueHit) -> JSON {
+    static func json(_ hit: DialogueHit, from directory: String) -> JSON {
         var fields: [(String, JSON)] = [
-            ("file", .string(DisplayPath.show(hit.path))),
+            ("file", .string(DisplayPath.show(hit.path, from: directory))),
             ("track", hit.source.playerIndex.map { JSON.int($0) } ?? .null),
             ("language", .optional(hit.source.language)),
             ("start", .string(timestamp(hit.line.startMs))), ("end", .string(timestamp(hit.line.endMs))),

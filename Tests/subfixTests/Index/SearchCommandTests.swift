@@ -52,7 +52,7 @@ import Testing
     func queryErrorsAreOneLine(query: String, cause: String) throws {
         let (fixture, _) = try indexed(["你好"])
         let (status, out, err) = fixture.run(["search", "--db", fixture.db, "--", query])
-        #expect(status == .someFailed)
+        #expect(status == .usage)  // exit 2: an error, not "nothing matched"
         #expect(out == "")
         #expect(err == "subfix: error: query: \(cause)\n")
     }
@@ -64,18 +64,43 @@ import Testing
         let (fixture, _) = try indexed(["你好 drop table a b"])
         let (status, _, err) = fixture.run(["search", query, "--db", fixture.db])
         #expect(!err.contains("SQLite"))
-        #expect(status == .success || err.hasPrefix("subfix: error: query: "))
+        #expect(
+            status == .success || (status == .someFailed && err == "")
+                || (status == .usage && err.hasPrefix("subfix: error: query: ")))
     }
 
     @Test func aMissingDatabaseSaysHowToBuildOne() throws {
         let fixture = try IndexFixture()
         let (status, out, err) = fixture.run(["search", "你好", "--db", fixture.db])
-        #expect(status == .someFailed && out == "")
+        #expect(status == .usage && out == "")
         #expect(err == "subfix: error: \(fixture.db): no library database (build one with `subfix index PATH...`)\n")
         #expect(!FileManager.default.fileExists(atPath: fixture.db))
         let (jobsStatus, _, jobsErr) = fixture.run(["jobs", "--db", fixture.db])
         #expect(jobsStatus == .someFailed)
         #expect(jobsErr == err)
+    }
+
+    @Test func exitStatusCountAndFilesWithMatches() throws {
+        let fixture = try IndexFixture()
+        let a = try fixture.srt("a.zh.srt", ["你好", "你好吗", "再见"])
+        let b = try fixture.srt("b.ja.srt", ["你好、世界"])
+        var (status, out, err) = fixture.run(["index", fixture.path + "/media", "--db", fixture.db])
+        #expect(status == .success && err == "")
+        (status, out, err) = fixture.run(["search", "你好", "--db", fixture.db, "--count"])
+        #expect(status == .success && err == "")
+        #expect(out == "\(a):2\n\(b):1\n")
+        (status, out, err) = fixture.run(["search", "你好", "--db", fixture.db, "--count", "--lang", "ja", "--json"])
+        #expect(out == #"{"file":"\#(b)","count":1}"# + "\n")
+        (status, out, err) = fixture.run(["search", "再见 OR 世界", "--db", fixture.db, "--files-with-matches"])
+        #expect(status == .success && out == "\(a)\n\(b)\n")
+        for extra in [[], ["--count"], ["--files-with-matches"], ["--json"]] {
+            (status, out, err) = fixture.run(["search", "明天", "--db", fixture.db] + extra)
+            #expect(status == .someFailed && out == "" && err == "")
+        }
+        (status, out, err) = fixture.run(["search", "--db", fixture.db, "--count", "--", "-你好"])
+        #expect(status == .usage && out == "")
+        (status, out, err) = fixture.run(["search", "你好", "--db", fixture.path + "/none.sqlite", "--count"])
+        #expect(status == .usage && out == "" && err.hasPrefix("subfix: error: "))
     }
 
     @Test func timestamps() {
