@@ -13,7 +13,7 @@ BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev li
 TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base man-db zsh fish bash-completion dpkg-dev
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
-BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet
+BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet strace
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/subfix

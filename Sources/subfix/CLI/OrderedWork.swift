@@ -15,17 +15,13 @@ final class OrderedWork<Output: Sendable>: Sendable {
         var outputs: [Output?]
         /// Changes for results not stored yet, applied when they are.
         var early: [Int: [@Sendable (inout Output) -> Void]] = [:]
-        var progressShown = false
-        var lastProgress: Double?
+        var progress: ProgressLine
     }
 
     private let count: Int
-    private let io: CommandIO
-    private let verb: String
     private let isReady: @Sendable (Output) -> Bool
     private let deliver: @Sendable (Output) -> Void
     private let state: Mutex<State>
-    private let start = Date()
 
     /// A run over `count` inputs; `verb` names the work in the progress line ("fixing", "indexing").
     init(
@@ -33,11 +29,11 @@ final class OrderedWork<Output: Sendable>: Sendable {
         deliver: @escaping @Sendable (Output) -> Void
     ) {
         self.count = count
-        self.io = io
-        self.verb = verb
         self.isReady = isReady
         self.deliver = deliver
-        state = Mutex(State(outputs: Array(repeating: nil, count: count)))
+        state = Mutex(
+            State(
+                outputs: Array(repeating: nil, count: count), progress: ProgressLine(io: io, total: count, verb: verb)))
     }
 
     /// Runs `work` on every input index on up to `jobs` threads; returns when all are done (the last results
@@ -53,7 +49,7 @@ final class OrderedWork<Output: Sendable>: Sendable {
                     state.outputs[index] = output
                     state.done += 1
                     deliverReady(&state)
-                    showProgress(&state)
+                    state.progress.show(done: state.done)
                 }
             }
         }
@@ -78,8 +74,7 @@ final class OrderedWork<Output: Sendable>: Sendable {
     /// Delivers whatever is left, ready or not, wipes the progress line, and returns every result in order.
     func finish() -> [Output] {
         state.withLock { state in
-            if state.progressShown { io.progress("\r\u{1B}[K") }
-            state.progressShown = false
+            state.progress.wipe()
             while state.delivered < count {
                 if let output = state.outputs[state.delivered] { deliver(output) }
                 state.delivered += 1
@@ -98,22 +93,9 @@ final class OrderedWork<Output: Sendable>: Sendable {
 
     private func deliverReady(_ state: inout State) {
         while state.delivered < count, let output = state.outputs[state.delivered], isReady(output) {
-            if state.progressShown {
-                io.progress("\r\u{1B}[K")
-                state.progressShown = false
-            }
+            state.progress.wipe()
             deliver(output)
             state.delivered += 1
         }
-    }
-
-    private func showProgress(_ state: inout State) {
-        let elapsed = Date().timeIntervalSince(start)
-        guard io.stderrIsTerminal, elapsed > io.progressDelay, state.done < count,
-            state.lastProgress.map({ elapsed - $0 > 0.1 }) ?? true
-        else { return }
-        io.progress("\r[\(state.done)/\(count)] \(verb)...")
-        state.progressShown = true
-        state.lastProgress = elapsed
     }
 }

@@ -120,8 +120,7 @@ enum IndexRunner {
         }
         var done = 0
         var storedLines = 0
-        var lastProgress = Date()
-        var progressShown = false
+        var progress = ProgressLine(io: io, total: pending.count, verb: "indexing")
         while let first = queue.take() {
             var batch = [first]
             var lines = first.lineCount
@@ -154,13 +153,9 @@ enum IndexRunner {
                 }
             }
             done += batch.count
-            if io.stderrIsTerminal, Date().timeIntervalSince(lastProgress) > 0.1 {
-                io.progress("\r\u{1B}[K[\(done)/\(pending.count)] indexing... \(storedLines) lines")
-                progressShown = true
-                lastProgress = Date()
-            }
+            progress.show(done: done, detail: "\(storedLines) lines")
         }
-        if progressShown { io.progress("\r\u{1B}[K") }
+        progress.wipe()
     }
 }
 

@@ -71,7 +71,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         // is rewritten in place and cleared before results and at the end.
         let (terminalIO, terminal) = CommandIO.capturing(terminal: true, progressDelay: 0)
         #expect(SubfixCLI.run(arguments, io: terminalIO) == .success)
-        #expect(terminal.stderr.hasPrefix("\r[1/3] fixing..."))
+        #expect(terminal.stderr.hasPrefix("\r\u{1B}[K[1/3] fixing..."))
         #expect(terminal.stderr.hasSuffix("\r\u{1B}[K"))
         #expect(!terminal.stderr.contains("\n"))
         #expect(!terminal.stderr.contains("[3/3]"))
