@@ -46,11 +46,11 @@ let package = Package(
 
         // MARK: Swift modules
         .target(
-            name: "SubDB", dependencies: ["CSQLite"],
+            name: "SubDB", dependencies: ["CSQLite"], exclude: ["README.md"],
             swiftSettings: swiftSettings),
         // subfix's own library: its schema, job log, font catalog, dialogue index and search, on SubDB.
         .target(
-            name: "SubfixLibrary", dependencies: ["SubDB", "SubCore", "CSQLite"],
+            name: "SubfixLibrary", dependencies: ["SubDB", "SubCore", "CSQLite"], exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "SubCore",
@@ -58,9 +58,14 @@ let package = Package(
                 "CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFreeType", "CFontconfig", "CHarfBuzz",
                 "CUchardet",
             ],
+            exclude: [
+                "Embed/README.md", "Files/README.md", "Fix/README.md", "Fonts/README.md", "Media/README.md",
+                "Render/README.md", "Rewrite/README.md", "Text/README.md",
+            ],
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "subfix", dependencies: ["SubDB", "SubfixLibrary", "SubCore"],
+            exclude: ["CLI/README.md", "Commands/README.md", "Fix/README.md", "Index/README.md", "Report/README.md"],
             swiftSettings: swiftSettings),
 
         // MARK: Fuzzing (`make fuzz`): libFuzzer when built with `-sanitize=fuzzer -DSUBFIX_LIBFUZZER`, else a
