@@ -13,7 +13,9 @@ func tokenize(_ arguments: [String]) -> [Token] {
     var tokens: [Token] = []
     var optionsEnded = false
     for argument in arguments {
-        if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
+        if argument == "-0" && !optionsEnded {
+            tokens.append(.short("0"))  // `-0`: NUL-separated paths on standard input, as xargs -0
+        } else if optionsEnded || argument == "-" || !argument.hasPrefix("-") {
             tokens.append(.positional(argument))
         } else if argument == "--" {
             optionsEnded = true

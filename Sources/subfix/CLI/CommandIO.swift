@@ -16,11 +16,14 @@ final class CommandIO: Sendable {
     let environment: [String: String]
     /// How long a run goes before it shows a progress line on a terminal (tests shorten it).
     let progressDelay: TimeInterval
+    /// Reads all of standard input (a list of paths given as `-`).
+    let readInput: @Sendable () -> [UInt8]
 
     init(
         stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment, progressDelay: TimeInterval = 1
+        environment: [String: String] = ProcessInfo.processInfo.environment, progressDelay: TimeInterval = 1,
+        readInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
     ) {
         self.writeOut = stdout
         self.writeErr = stderr
@@ -28,6 +31,7 @@ final class CommandIO: Sendable {
         self.stderrIsTerminal = stderrIsTerminal
         self.environment = environment
         self.progressDelay = progressDelay
+        self.readInput = readInput
     }
 
     /// The process's own standard output and error.
@@ -43,12 +47,13 @@ final class CommandIO: Sendable {
     /// An IO that keeps what is written, for tests; `terminal` makes standard error count as a terminal, with
     /// progress lines shown after `progressDelay`.
     static func capturing(
-        environment: [String: String] = [:], terminal: Bool = false, progressDelay: TimeInterval = 1
+        environment: [String: String] = [:], terminal: Bool = false, progressDelay: TimeInterval = 1,
+        input: [UInt8] = []
     ) -> (CommandIO, CapturedOutput) {
         let captured = CapturedOutput()
         let io = CommandIO(
             stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) }, stderrIsTerminal: terminal,
-            environment: environment, progressDelay: progressDelay)
+            environment: environment, progressDelay: progressDelay, readInput: { input })
         return (io, captured)
     }
 

@@ -42,6 +42,7 @@ extension OptionKey {
     static let limit = OptionKey("limit")
     static let maxFrames = OptionKey("max-frames")
     static let noSystemFonts = OptionKey("no-system-fonts")
+    static let null = OptionKey("null")
     static let out = OptionKey("out")
     static let outDir = OptionKey("out-dir")
     static let path = OptionKey("path")

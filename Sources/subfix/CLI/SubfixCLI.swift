@@ -23,7 +23,8 @@ enum SubfixCLI {
         }
     }
 
-    private static func dispatch(_ arguments: [String], io: CommandIO, table: [CommandSpec]) throws -> ExitStatus {
+    private static func dispatch(_ given: [String], io: CommandIO, table: [CommandSpec]) throws -> ExitStatus {
+        let (global, arguments) = try leadingGlobalOptions(given)
         guard let first = arguments.first else {
             io.printError(Help.overview(table))
             throw UsageError.missingCommand
@@ -52,12 +53,32 @@ enum SubfixCLI {
             }
             throw UsageError.unknownCommand(first, suggestion: nearestCandidate(to: first, in: table.map(\.name)))
         }
-        let parsed = try parse(tokenize(Array(arguments.dropFirst())), for: spec)
+        let parsed = try parse(tokenize(global + Array(arguments.dropFirst())), for: spec)
         if parsed.has(.help) {
             io.print(Help.command(spec))
             return .success
         }
         return try spec.run(parsed, io)
+    }
+
+    /// Options given before the command that belong to it, such as `subfix --db lib.sqlite search 你好` (as
+    /// `git -C DIR log`): `--db VALUE` or `--db=VALUE`, moved after the command's own arguments.
+    private static func leadingGlobalOptions(_ arguments: [String]) throws(UsageError) -> ([String], [String]) {
+        var moved: [String] = []
+        var rest = arguments[...]
+        while let first = rest.first {
+            if first.hasPrefix("--db=") {
+                moved.append(first)
+                rest = rest.dropFirst()
+            } else if first == "--db" {
+                guard rest.count > 1 else { throw .missingValue(option: OptionKey.db.name, placeholder: "PATH") }
+                moved += rest.prefix(2)
+                rest = rest.dropFirst(2)
+            } else {
+                break
+            }
+        }
+        return (moved, Array(rest))
     }
 
     /// `subfix --version`: subfix's version, then each linked C library's own report.

@@ -12,6 +12,8 @@ enum UsageError: Error, Equatable, Sendable {
     case missingOneOf(command: String, options: [String])
     /// An option that means something only together with another one (`--font` without `--fix`).
     case needsOption(String, requires: String)
+    /// An option that means nothing in this command line, with what would give it a meaning.
+    case meaningless(String, without: String)
 
     /// The one line printed after `subfix: error: `.
     var message: String {
@@ -37,6 +39,8 @@ enum UsageError: Error, Equatable, Sendable {
             return "options " + options.map { "'--\($0)'" }.joined(separator: ", ") + " cannot be used together"
         case .missingOneOf(let command, let options):
             return "'\(command)' needs one of " + options.map { "'--\($0)'" }.joined(separator: ", ")
+        case .meaningless(let option, let without):
+            return "option '--\(option)' means nothing without \(without)"
         case .needsOption(let option, let required):
             return "option '--\(option)' needs '--\(required)'"
         }

@@ -35,6 +35,7 @@ enum FixCommand {
             .value(.backupSuffix, "SUF", "Backup suffix for --in-place (default: .orig)."),
             .flag(.diff, "Print a unified diff of each change."),
             .value(.jobs, "N", "Files processed in parallel (default: the number of cores)."),
+            PathArguments.nullOption,
             .flag(.json, "One JSON object per file, then a summary object."),
             LibraryLocation.option,
         ],
@@ -75,6 +76,11 @@ enum FixCommand {
         try arguments.exclusive(modes)
         let destination: FixDestination
         if let folder = arguments.value(.out) {
+            guard folder != "-" else {
+                throw UsageError.invalidValue(
+                    option: OptionKey.out.name, value: folder,
+                    expected: "a folder: fix writes files, not a stream (use --dry-run --diff to see the changes)")
+            }
             guard !folder.isEmpty else {
                 throw UsageError.invalidValue(option: OptionKey.out.name, value: folder, expected: "a folder")
             }
@@ -106,12 +112,13 @@ enum FixCommand {
 
         // The job log's database opens on another thread while the files are fixed.
         let pending = databasePath.map(PendingLibrary.init(path:))
+        let paths = try PathArguments.expand(arguments, io: io)
         var excluded: String?
         if case .folder(let folder) = destination {
             excluded = folder
-            if let failure = FixInputs.outputFolderIsInput(arguments.positionals, out: folder) { throw failure }
+            if let failure = FixInputs.outputFolderIsInput(paths, out: folder) { throw failure }
         }
-        let inputs = FixInputs.collect(arguments.positionals, excluding: excluded)
+        let inputs = FixInputs.collect(paths, excluding: excluded)
         let (outputs, claims) = outputPaths(inputs, destination: destination, remux: remux)
         let results = process(
             inputs, outputs: outputs, claims: claims, options: options, jobs: jobs, io: io, json: json)

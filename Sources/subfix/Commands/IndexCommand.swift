@@ -19,6 +19,7 @@ enum IndexCommand {
         options: [
             LibraryLocation.option,
             .value(.jobs, "N", "Files parsed in parallel (default: the number of cores)."),
+            PathArguments.nullOption,
             .flag(.prune, "Remove files that vanished from below the PATHs."),
             .flag(
                 .foldChinese,
@@ -41,6 +42,7 @@ enum IndexCommand {
         let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has(.json)
         let hint = try EncodingHintOption.parse(arguments)
+        let paths = try PathArguments.expand(arguments, io: io)
         let library: LibraryDatabase
         do {
             library = try LibraryDatabase(path: databasePath, mode: .create)
@@ -55,7 +57,7 @@ enum IndexCommand {
         let results: [IndexFileResult]
         do {
             results = try IndexRunner.run(
-                arguments.positionals, library: library,
+                paths, library: library,
                 options: IndexOptions(jobs: jobs, prune: arguments.has(.prune), hint: hint),
                 io: io)
         } catch {
