@@ -16,6 +16,8 @@ extension OptionKey {
     static let attachments = OptionKey("attachments")
     static let background = OptionKey("background")
     static let backupSuffix = OptionKey("backup-suffix")
+    static let brackets = OptionKey("brackets")
+    static let color = OptionKey("color")
     static let context = OptionKey("context")
     static let count = OptionKey("count")
     static let covers = OptionKey("covers")

@@ -27,6 +27,10 @@ enum SearchCommand {
             .flag(.count, "Print the number of matching lines of each file (path:count), every match counted."),
             .flag(.filesWithMatches, "Print only the paths of the files with a match."),
             .flag(.json, "One JSON object per hit (with --count: per file)."),
+            .value(
+                .color, "WHEN",
+                "Colour the matches: auto (on a terminal, unless NO_COLOR is set), always or never."),
+            .flag(.brackets, "Mark the matches with [ ] in plain text (without colour)."),
         ],
         discussion: """
             Query language: every word must appear; a run of Chinese, Japanese or Korean characters must appear as
@@ -60,6 +64,8 @@ enum SearchCommand {
             return Self.error
         }
         let json = arguments.has(.json)
+        let colour = try colours(arguments, io: io)
+        let brackets = arguments.has(.brackets)
         let directory = FileManager.default.currentDirectoryPath
         if arguments.has(.count) || arguments.has(.filesWithMatches) {
             guard
@@ -86,7 +92,7 @@ enum SearchCommand {
             } else {
                 if context > 0 && number > 0 { io.print("--") }
                 for line in hit.before { io.print(contextLine(line)) }
-                io.print(header(hit, from: directory) + "  " + marked(hit.segments, bold: io.stdoutIsTerminal))
+                io.print(header(hit, from: directory) + "  " + marked(hit.segments, colour: colour, brackets: brackets))
                 for line in hit.after { io.print(contextLine(line)) }
             }
         }
@@ -120,12 +126,24 @@ enum SearchCommand {
         "    " + timestamp(line.startMs) + " --> " + timestamp(line.endMs) + "  " + oneLine(line.text)
     }
 
-    /// The line with its matches in bold (a terminal) or in `[...]`; line breaks shown as ` / `.
-    static func marked(_ segments: [DialogueHit.Segment], bold: Bool) -> String {
+    /// Whether matches are coloured: `--color always|never`, or (auto) when standard output is a terminal and
+    /// `NO_COLOR` is unset or empty (no-color.org).
+    static func colours(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> Bool {
+        switch try arguments.choice(.color, ["auto", "always", "never"]) ?? "auto" {
+        case "always": return true
+        case "never": return false
+        default: return io.stdoutIsTerminal && (io.environment["NO_COLOR"] ?? "").isEmpty
+        }
+    }
+
+    /// The line with its matches in bold red (`colour`, as grep and ripgrep show them), in `[...]` (`brackets`),
+    /// or unmarked; line breaks shown as ` / `.
+    static func marked(_ segments: [DialogueHit.Segment], colour: Bool, brackets: Bool) -> String {
         segments.map { segment in
             let text = oneLine(segment.text)
             guard segment.isMatch else { return text }
-            return bold ? "\u{1B}[1m" + text + "\u{1B}[0m" : "[" + text + "]"
+            if colour { return "\u{1B}[1;31m" + text + "\u{1B}[0m" }
+            return brackets ? "[" + text + "]" : text
         }.joined()
     }
 

@@ -60,7 +60,7 @@ import Testing
         let (hinted, _, error) = run(["index", input, "--db", db, "--encoding-hint", "zh-Hans"])
         #expect(hinted == .success)
         #expect(error == "")
-        let (_, again, _) = run(["search", "你好", "--db", db])
+        let (_, again, _) = run(["search", "你好", "--db", db, "--brackets"])
         #expect(again.contains("[你好]世界"))
         #expect(run(["index", input, "--db", db, "--encoding-hint", "klingon"]).0 == .usage)
     }

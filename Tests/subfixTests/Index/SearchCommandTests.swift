@@ -16,7 +16,7 @@ import Testing
 
     @Test func hitsWithContextAndMarks() throws {
         let (fixture, file) = try indexed(["一", "こんにちは、世界", "二\n三", "こんにちは"])
-        let (status, out, err) = fixture.run(["search", "こんにちは", "--db", fixture.db, "--context", "1"])
+        let (status, out, err) = fixture.run(["search", "こんにちは", "--db", fixture.db, "--context", "1", "--brackets"])
         #expect(status == .success && err == "")
         #expect(
             out == """
@@ -33,14 +33,29 @@ import Testing
         #expect(limited.split(separator: "\n").count == 1)
     }
 
-    @Test func boldOnATerminal() throws {
+    /// Colour on a terminal unless NO_COLOR is set, or as --color says; plain text in a pipe, with [ ] only when
+    /// asked for.
+    @Test func colourOnATerminalOnly() throws {
         let (fixture, file) = try indexed(["你好世界"])
+        func search(_ extra: [String], terminal: Bool, environment: [String: String] = [:]) -> String {
+            let captured = CapturedOutput()
+            let io = CommandIO(
+                stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) }, stdoutIsTerminal: terminal,
+                environment: environment)
+            #expect(SubfixCLI.run(["search", "世界", "--db", fixture.db] + extra, io: io) == .success)
+            return captured.stdout
+        }
+        let head = "\(file) [ja] 00:00:00.000 --> 00:00:00.500  "
+        let coloured = head + "你好\u{1B}[1;31m世界\u{1B}[0m\n"
+        #expect(search([], terminal: true) == coloured)
+        #expect(search([], terminal: true, environment: ["NO_COLOR": "1"]) == head + "你好世界\n")
+        #expect(search(["--color", "never"], terminal: true) == head + "你好世界\n")
+        #expect(search([], terminal: false) == head + "你好世界\n")
+        #expect(search(["--color=always"], terminal: false) == coloured)
+        #expect(search(["--brackets"], terminal: false) == head + "你好[世界]\n")
         let captured = CapturedOutput()
-        let io = CommandIO(
-            stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) }, stdoutIsTerminal: true,
-            environment: [:])
-        #expect(SubfixCLI.run(["search", "世界", "--db", fixture.db], io: io) == .success)
-        #expect(captured.stdout == "\(file) [ja] 00:00:00.000 --> 00:00:00.500  你好\u{1B}[1m世界\u{1B}[0m\n")
+        let io = CommandIO(stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) })
+        #expect(SubfixCLI.run(["search", "世界", "--db", fixture.db, "--color", "rainbow"], io: io) == .usage)
     }
 
     @Test(arguments: [
