@@ -156,24 +156,34 @@ public final class PostgresTestServer: Sendable {
         return Int(UInt16(bigEndian: address.sin_port))
     }
 
-    /// Runs a program; throws `Failure` with its output when it exits non-zero.
+    /// Runs a program (posix_spawn, output to a temporary file, waitpid); throws `Failure` with its output when it
+    /// exits non-zero. No pipe: a server the program starts in the background would keep a pipe open.
     @discardableResult
     static func runChecked(_ program: String, _ arguments: [String]) throws -> String {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: "/")
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = output
-        process.standardInput = FileHandle.nullDevice
-        try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        let text = String(decoding: data, as: UTF8.self)
-        guard process.terminationStatus == 0 else {
+        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-pg-\(UUID().uuidString).out")
+            .path
+        defer { unlink(logPath) }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, logPath, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        let argv: [UnsafeMutablePointer<CChar>?] = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { for pointer in argv { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, program, &actions, nil, argv, environ)
+        guard spawned == 0 else {
+            throw Failure(description: "cannot run \(program): \(String(cString: strerror(spawned)))")
+        }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let text = (try? String(contentsOfFile: logPath, encoding: .utf8)) ?? ""
+        let exited = status & 0x7f == 0
+        let code = (status >> 8) & 0xff
+        guard exited && code == 0 else {
             throw Failure(
-                description: "\(program) \(arguments.joined(separator: " ")) exited \(process.terminationStatus): \(text)")
+                description: "\(program) \(arguments.joined(separator: " ")) failed (status \(status)): \(text)")
         }
         return text
     }
