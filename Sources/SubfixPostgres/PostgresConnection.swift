@@ -26,6 +26,8 @@ public final class PostgresConnection {
             PQfinish(connection)
             throw .connection(url: url.description, message: message)
         }
+        // Server notices ("relation already exists, skipping") are not subfix's output: libpq would print them.
+        PQsetNoticeProcessor(connection, { _, _ in }, nil)
         handle = connection
     }
 

@@ -25,6 +25,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
         raw = text
         password = Self.passwordPart(of: text)
+        for port in Self.ports(of: text) where !(port.allSatisfy(\.isASCII) && UInt16(port) != nil) {
+            throw .malformedURL(url: Self.redacted(text), reason: "the port '\(port)' is not a number from 0 to 65535")
+        }
         if let reason = PostgresConnection.parseError(conninfo: text) {
             throw .malformedURL(url: Self.redacted(text), reason: Self.scrub(reason, password: password))
         }
@@ -32,6 +35,21 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
 
     /// The URL with its password replaced by `***`.
     public var description: String { Self.redacted(raw) }
+
+    /// The ports the URL's hosts name (`host:port`, `[::1]:port`, comma-separated hosts), as written.
+    static func ports(of text: String) -> [String] {
+        guard let schemeEnd = text.range(of: "://") else { return [] }
+        let rest = text[schemeEnd.upperBound...]
+        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
+        var hosts = rest[..<authorityEnd]
+        if let at = hosts.lastIndex(of: "@") { hosts = hosts[hosts.index(after: at)...] }
+        return hosts.split(separator: ",").compactMap { host -> String? in
+            let afterBracket = host.lastIndex(of: "]").map { host[host.index(after: $0)...] } ?? host
+            guard let colon = afterBracket.lastIndex(of: ":") else { return nil }
+            let port = afterBracket[afterBracket.index(after: colon)...]
+            return port.isEmpty ? nil : String(port)
+        }
+    }
 
     /// The user-part password of a URL (`scheme://user:PASSWORD@host`), undecoded.
     static func passwordPart(of text: String) -> String? {
