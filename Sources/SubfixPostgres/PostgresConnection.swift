@@ -1,5 +1,5 @@
-import Foundation
 import CLibPQ
+import Foundation
 
 /// One libpq connection (`PGconn`), closed in deinit. Statements always bind their values as parameters
 /// (`PQexecParams`); SQL text never holds a value. Not thread-safe: use one connection per thread.

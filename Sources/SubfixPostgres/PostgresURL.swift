@@ -1,4 +1,5 @@
 import Foundation
+
 /// A `postgresql://` (or `postgres://`) connection URL, checked for shape before libpq sees it, with a form
 /// safe to print: the password (in the user part or a `password=` parameter) replaced by `***`.
 public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {

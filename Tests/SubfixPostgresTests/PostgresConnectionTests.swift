@@ -69,7 +69,9 @@ import Testing
         #expect(PostgresURL.redacted(url) == shown)
     }
 
-    @Test(arguments: ["mysql://u@h/db", "/tmp/library.sqlite", "postgresql://u:pw@h/db?nosuchoption=1", "postgresql://h:port/db\n"])
+    @Test(arguments: [
+        "mysql://u@h/db", "/tmp/library.sqlite", "postgresql://u:pw@h/db?nosuchoption=1", "postgresql://h:port/db\n",
+    ])
     func malformedURLsAreRefusedWithoutThePassword(text: String) {
         #expect {
             _ = try PostgresURL(text)

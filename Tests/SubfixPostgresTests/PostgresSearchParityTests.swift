@@ -121,7 +121,9 @@ import Testing
         let library = try PostgresLibrary(url: PostgresURL(try server.makeDatabase()))
         try library.prepareDialogueIndex(foldsChinese: false)
         let texts = ["电视，电视机", "ｶﾞｷの家", "A电B电", "the tram is late"]
-        let lines = texts.enumerated().map { IndexedLine(startMs: $0 * 1000, endMs: $0 * 1000 + 500, style: "", text: $1) }
+        let lines = texts.enumerated().map {
+            IndexedLine(startMs: $0 * 1000, endMs: $0 * 1000 + 500, style: "", text: $1)
+        }
         let source = SubtitleSourceRecord(mediaFileId: 0, kind: .sidecar, codec: "srt")
         try library.store(
             IndexedFile(path: "/a.srt", size: 1, mtime: 1, sources: [IndexedSource(source: source, lines: lines)]))
@@ -188,7 +190,9 @@ import Testing
         let source = SubtitleSourceRecord(mediaFileId: 0, kind: .sidecar, codec: "srt")
         let file = IndexedFile(
             path: "/a.srt", size: 1, mtime: 1,
-            sources: [IndexedSource(source: source, lines: [IndexedLine(startMs: 0, endMs: 1, style: "", text: "你好\u{0}")])])
+            sources: [
+                IndexedSource(source: source, lines: [IndexedLine(startMs: 0, endMs: 1, style: "", text: "你好\u{0}")])
+            ])
         try library.store(file)
         try library.store(file)
         let counts = try library.counts()

@@ -58,19 +58,23 @@ public final class PostgresTestServer: Sendable {
         if let runAs {
             try Self.runChecked("/bin/chown", ["-R", runAs, base])
         }
-        try Self.run("initdb", as: runAs, [
-            "-D", base + "/data", "-U", Self.user, "--pwfile=" + passwordFile, "--auth-local=trust",
-            "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync",
-        ])
+        try Self.run(
+            "initdb", as: runAs,
+            [
+                "-D", base + "/data", "-U", Self.user, "--pwfile=" + passwordFile, "--auth-local=trust",
+                "--auth-host=scram-sha-256", "-E", "UTF8", "--locale=C", "--no-sync",
+            ])
         var lastError = ""
         for _ in 0..<5 {
             let candidate = try Self.freePort()
             do {
-                try Self.run("pg_ctl", as: runAs, [
-                    "-D", base + "/data", "-l", base + "/server.log", "-w", "-t", "60", "-o",
-                    "-p \(candidate) -k \(base) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
-                    "start",
-                ])
+                try Self.run(
+                    "pg_ctl", as: runAs,
+                    [
+                        "-D", base + "/data", "-l", base + "/server.log", "-w", "-t", "60", "-o",
+                        "-p \(candidate) -k \(base) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+                        "start",
+                    ])
                 port = candidate
                 return
             } catch {
@@ -88,11 +92,13 @@ public final class PostgresTestServer: Sendable {
 
     /// Restarts the server on the same port (connections break), for tests of a server restart mid-run.
     public func restart() throws {
-        try run("pg_ctl", [
-            "-D", directory + "/data", "-l", directory + "/server.log", "-w", "-t", "60", "-m", "fast", "-o",
-            "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
-            "restart",
-        ])
+        try run(
+            "pg_ctl",
+            [
+                "-D", directory + "/data", "-l", directory + "/server.log", "-w", "-t", "60", "-m", "fast", "-o",
+                "-p \(port) -k \(directory) -c listen_addresses=127.0.0.1 -c fsync=off -c max_connections=200",
+                "restart",
+            ])
     }
 
     /// Creates an empty database and returns its URL over TCP with the password.
@@ -160,8 +166,10 @@ public final class PostgresTestServer: Sendable {
     /// exits non-zero. No pipe: a server the program starts in the background would keep a pipe open.
     @discardableResult
     static func runChecked(_ program: String, _ arguments: [String]) throws -> String {
-        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-pg-\(UUID().uuidString).out")
-            .path
+        let logPath = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "subfix-pg-\(UUID().uuidString).out"
+        )
+        .path
         defer { unlink(logPath) }
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)

@@ -67,7 +67,8 @@ enum QueueCommand {
                     ]))
             } else {
                 io.print(
-                    "\(counts.pending) pending, \(counts.running) running, \(counts.done) done, \(counts.failed) failed")
+                    "\(counts.pending) pending, \(counts.running) running, \(counts.done) done, \(counts.failed) failed"
+                )
             }
         } catch {
             io.error(PostgresBackend.message(error))

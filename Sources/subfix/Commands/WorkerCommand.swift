@@ -13,7 +13,8 @@ enum WorkerCommand {
         options: [
             PostgresBackend.option,
             .value("jobs", "N", "Jobs run at once, each on its own connection (default 1)."),
-            .value("lease", "SECONDS", "How long a claimed job is held before another worker may take it (default 600)."),
+            .value(
+                "lease", "SECONDS", "How long a claimed job is held before another worker may take it (default 600)."),
         ],
         discussion: """
             Jobs are claimed with SELECT … FOR UPDATE SKIP LOCKED, so workers on several machines share one queue.

@@ -22,6 +22,16 @@ enum PostgresBackend {
         }
     }
 
+    /// Whether `text` is a `postgresql://` URL rather than a SQLite path.
+    static func isURL(_ text: String) -> Bool { PostgresURL.isPostgres(text) }
+
+    /// The usage error of a command that has no PostgreSQL form, given a URL as `--db`.
+    static func sqliteOnly(_ text: String) -> UsageError {
+        UsageError.invalidValue(
+            option: "db", value: PostgresURL.redacted(text),
+            expected: "a SQLite file path: only index, search, queue and worker work on PostgreSQL")
+    }
+
     /// `spec` with a `run` that goes to `postgres` when the library is on PostgreSQL.
     static func dispatching(
         _ spec: CommandSpec,
@@ -60,6 +70,7 @@ enum PostgresBackend {
         if let url = try url(arguments, io: io) { return url }
         let given = arguments.value("db") ?? io.environment["SUBFIX_DB"] ?? ""
         throw UsageError.invalidValue(
-            option: "db", value: PostgresURL.redacted(given), expected: "a postgresql:// URL (the queue needs PostgreSQL)")
+            option: "db", value: PostgresURL.redacted(given),
+            expected: "a postgresql:// URL (the queue needs PostgreSQL)")
     }
 }

@@ -9,8 +9,7 @@ import Testing
 /// `subfix index` and `subfix search` on `--db postgresql://…` against a real server, compared with the SQLite
 /// library; URL and password failures.
 @Suite struct PostgresCommandTests {
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> (subfix.ExitStatus, String, String)
-    {
+    static func run(_ arguments: [String], environment: [String: String] = [:]) -> (subfix.ExitStatus, String, String) {
         let (io, output) = CommandIO.capturing(environment: environment)
         let status = SubfixCLI.run(arguments, io: io)
         return (status, output.stdout, output.stderr)
@@ -53,8 +52,10 @@ import Testing
         let server = try PostgresTestServer.shared()
         _ = try server.makeDatabase()
         let wrong = server.url(database: "postgres", password: "Hunter2-wrong")
-        for arguments in [["search", "你好", "--db", wrong], ["index", "/nonexistent", "--db", wrong],
-                          ["queue", "status", "--db", wrong], ["worker", "--db", wrong]] {
+        for arguments in [
+            ["search", "你好", "--db", wrong], ["index", "/nonexistent", "--db", wrong],
+            ["queue", "status", "--db", wrong], ["worker", "--db", wrong],
+        ] {
             let (status, stdout, stderr) = Self.run(arguments)
             #expect(status == .someFailed, "\(arguments[0])")
             #expect(stdout.isEmpty)
@@ -68,7 +69,9 @@ import Testing
         #expect(noDatabase.2.contains("no_such_db") && !noDatabase.2.contains(PostgresTestServer.password))
     }
 
-    @Test(arguments: ["postgresql://u:Secret9@h/db?bogus=1", "postgresql://u:Secret9@h:notaport/db", "postgres://u:Secret9@[::1/db"])
+    @Test(arguments: [
+        "postgresql://u:Secret9@h/db?bogus=1", "postgresql://u:Secret9@h:notaport/db", "postgres://u:Secret9@[::1/db",
+    ])
     func aMalformedURLIsAUsageError(url: String) {
         let (status, _, stderr) = Self.run(["search", "x", "--db", url])
         #expect(status == .usage, "\(stderr)")
@@ -80,5 +83,28 @@ import Testing
         let (status, _, stderr) = Self.run(["queue", "status", "--db", "/tmp/library.sqlite"])
         #expect(status == .usage)
         #expect(stderr.contains("postgresql://"))
+    }
+}
+
+/// `--db postgresql://…` on a command that keeps its library in SQLite, and `SUBFIX_DB` as a SQLite path.
+@Suite struct PostgresLocationTests {
+    @Test func aURLGivenToASQLiteOnlyCommandIsAUsageErrorWithoutThePassword() {
+        let (io, output) = CommandIO.capturing()
+        let status = SubfixCLI.run(["jobs", "--db", "postgresql://u:Pw77@h/db"], io: io)
+        #expect(status == .usage)
+        #expect(output.stderr.contains("only index, search, queue and worker"))
+        #expect(!output.stderr.contains("Pw77"))
+    }
+
+    @Test func subfixDBNamesTheSQLiteLibraryAndAURLThereIsIgnoredByOtherCommands() throws {
+        let fixture = try IndexFixture()
+        try fixture.srt("a.srt", ["你好"])
+        let (io, _) = CommandIO.capturing(environment: ["SUBFIX_DB": fixture.db])
+        #expect(SubfixCLI.run(["index", fixture.path + "/media"], io: io) == .success)
+        #expect(FileManager.default.fileExists(atPath: fixture.db))
+        let environment = ["SUBFIX_DB": "postgresql://u:pw@h/db", "HOME": fixture.path]
+        let path = try LibraryLocation.path(
+            ParsedArguments(command: "jobs"), io: CommandIO.capturing(environment: environment).0)
+        #expect(path?.hasPrefix(fixture.path) == true)
     }
 }
