@@ -57,6 +57,7 @@ enum WorkerCommand {
         var done = 0
         var failed = 0
         var library: PostgresLibrary?
+        var held: PostgresQueue.Job?
         var reconnects = 0
         while true {
             do {
@@ -69,12 +70,19 @@ enum WorkerCommand {
                 }
                 try current.prepareDialogueIndex(foldsChinese: current.foldsChinese() ?? false)
                 let queue = PostgresQueue(connection: current.connection)
-                guard let job = try queue.claim(worker: worker, lease: lease) else { return (done, failed, false) }
+                // After a lost connection, the job this worker holds is run again (its claim is still valid
+                // until the lease expires; jobs are idempotent).
+                guard let job = try held ?? queue.claim(worker: worker, lease: lease) else {
+                    return (done, failed, false)
+                }
+                held = job
                 reconnects = 0
                 if pauseMs > 0 { usleep(pauseMs * 1000) }
-                let (error, result) = perform(job, library: current)
+                let (error, result) = try perform(job, library: current)
+                let finished = try queue.finish(job, failed: error != nil, result: result, error: error)
+                held = nil
                 if let error { io.error(error, file: job.path) }
-                if try queue.finish(job, failed: error != nil, result: result, error: error) {
+                if finished {
                     if error == nil { done += 1 } else { failed += 1 }
                 } else {
                     io.warning("the job's lease expired before it finished; another worker has it", file: job.path)
@@ -90,24 +98,28 @@ enum WorkerCommand {
         }
     }
 
-    /// Runs one job: (the failure's cause, the result to record).
-    static func perform(_ job: PostgresQueue.Job, library: PostgresLibrary) -> (String?, String?) {
+    /// Runs one job: (the failure's cause, the result to record). A lost connection is thrown, so that the job
+    /// is run again on a new one.
+    static func perform(_ job: PostgresQueue.Job, library: PostgresLibrary) throws -> (String?, String?) {
         switch job.kind {
         case .index:
             let (inputs, _, failures) = IndexInputs.collect([job.path])
             if let failure = failures.first { return (failure.1, nil) }
             guard let input = inputs.first else { return ("not a subtitle or media file", nil) }
+            let file: IndexedFile
             do throws(IndexFailure) {
-                let (file, _) = try IndexReader.read(input)
-                do {
-                    try library.store(file)
-                } catch {
-                    return ("cannot store: \(PostgresBackend.message(error))", nil)
-                }
-                return (nil, "\(file.lineCount) lines")
+                file = try IndexReader.read(input).file
             } catch {
                 return (error.cause, nil)
             }
+            do {
+                try library.store(file)
+            } catch let error as PostgresError where error.isConnectionLost {
+                throw error
+            } catch {
+                return ("cannot store: \(PostgresBackend.message(error))", nil)
+            }
+            return (nil, "\(file.lineCount) lines")
         }
     }
 }

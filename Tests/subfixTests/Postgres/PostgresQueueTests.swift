@@ -112,3 +112,32 @@ import Testing
         #expect(!human.stdout.contains(PostgresTestServer.password))
     }
 }
+
+/// A worker keeps going through a server restart: its connection breaks, it reconnects, and no job is lost.
+@Suite struct PostgresRestartTests {
+    @Test func aWorkerSurvivesAServerRestartMidRun() throws {
+        // A server of its own: restarting the shared one would break the other suites' connections.
+        let server = try PostgresTestServer()
+        defer { try? server.stop() }
+        let url = try server.makeDatabase()
+        let folder = try PostgresQueueTests.files(20)
+        #expect(try SubfixBinary.run(["queue", "add", folder, "--db", url], in: folder).status == 0)
+        let worker = try SubfixBinary.start(
+            ["worker", "--db", url], in: folder, environment: [WorkerCommand.pauseVariable: "150"])
+        var started = false
+        for _ in 0..<600 where !started {
+            started = !(try PostgresQueueTests.status(url, in: folder).contains("\"done\":0"))
+            if !started { usleep(50_000) }
+        }
+        #expect(started)
+        try server.restart()
+        let run = worker.finish()
+        #expect(run.status == 0, "\(run.stderr)")
+        #expect(
+            try PostgresQueueTests.status(url, in: folder) == "{\"pending\":0,\"running\":0,\"done\":20,\"failed\":0}\n"
+        )
+        let connection = try PostgresConnection(url: PostgresURL(url))
+        #expect(try connection.execute("SELECT max(completions) FROM queue_job").text(0, 0) == "1")
+        #expect(try connection.execute("SELECT count(*) FROM media_file").text(0, 0) == "20")
+    }
+}
