@@ -70,14 +70,14 @@ perl -CSD -ne 'BEGIN { srand(7) } chomp; push @l, $_; END {
     for my $class ([cjk1 => 1], [cjk2 => 2], [cjk4 => 4]) {
         my ($name, $n) = @$class; my $k = 0; my $tries = 0;
         while ($k < 50 && $tries++ < 100000) { my $t = $l[int rand @l];
-            my @c = ($t =~ /(\p{Han}{$n})/g); next unless @c; print "$name $c[int rand @c]\n"; $k++ } }
+            my @c = ($t =~ /(\p{sc=Han}{$n})/g); next unless @c; print "$name $c[int rand @c]\n"; $k++ } }
     my $k = 0; my $tries = 0;
     while ($k < 50 && $tries++ < 100000) { my $t = $l[int rand @l]; my @w = ($t =~ /\b([a-z]{4,})\b/g);
         next unless @w; print "english $w[int rand @w]\n"; $k++ } }' "$corpus.txt" > "$out/queries.txt"
 for class in cjk1 cjk2 cjk4 english; do
     times=()
     while read -r _ query; do
-        q0=$(now); "$bin" search "$query" --db "$url" --limit 20 > /dev/null; q1=$(now)
+        q0=$(now); "$bin" search "$query" --db "$url" --limit 20 > /dev/null || true; q1=$(now)
         times+=("$(echo "($q1 - $q0) * 1000" | bc -l)")
     done < <(grep "^$class " "$out/queries.txt")
     printf '%s\n' "${times[@]}" | sort -g | awk -v c="$class" '{a[NR]=$1} END {
