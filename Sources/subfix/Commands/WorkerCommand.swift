@@ -77,6 +77,8 @@ enum WorkerCommand {
                 }
                 held = job
                 reconnects = 0
+                let keeper = LeaseKeeper(job: job, url: url, lease: lease)
+                defer { keeper.stop() }
                 if pauseMs > 0 { usleep(pauseMs * 1000) }
                 let (error, result) = try perform(job, library: current)
                 let finished = try queue.finish(job, failed: error != nil, result: result, error: error)

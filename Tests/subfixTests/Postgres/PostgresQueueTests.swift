@@ -96,6 +96,29 @@ import Testing
         #expect(job.text(0, 1) == "1")
     }
 
+    @Test func aLiveWorkerKeepsRenewingItsLeaseSoNoOtherWorkerTakesTheJob() throws {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase()
+        let folder = try Self.files(1)
+        #expect(try SubfixBinary.run(["queue", "add", folder, "--db", url], in: folder).status == 0)
+        let slow = try SubfixBinary.start(
+            ["worker", "--db", url, "--lease", "3"], in: folder, environment: [WorkerCommand.pauseVariable: "7000"])
+        var claimed = false
+        for _ in 0..<600 where !claimed {
+            claimed = try Self.status(url, in: folder).contains("\"running\":1")
+            if !claimed { usleep(100_000) }
+        }
+        #expect(claimed)
+        // Past the first lease: only renewals keep the job from being taken.
+        usleep(4_500_000)
+        let other = try SubfixBinary.run(["worker", "--db", url], in: folder)
+        #expect(other.stdout == "worker: 0 done, 0 failed\n")
+        let run = slow.finish()
+        #expect(run.stdout == "worker: 1 done, 0 failed\n", "\(run.stderr)")
+        let connection = try PostgresConnection(url: PostgresURL(url))
+        #expect(try connection.execute("SELECT attempts, completions FROM queue_job").text(0, 0) == "1")
+    }
+
     @Test func aFailingJobIsRecordedAsFailedWithItsCause() throws {
         let server = try PostgresTestServer.shared()
         let url = try server.makeDatabase()
