@@ -231,7 +231,7 @@ public final class PostgresLibrary {
             VALUES ($1, $2, to_timestamp($3::double precision), to_timestamp($4::double precision), $5, $6)
             """,
             [
-                job.command, PostgresURL.redacted(job.arguments.joined(separator: " ")),
+                job.command, job.arguments.map(PostgresURL.redacted).joined(separator: " "),
                 String(job.startedAt.timeIntervalSince1970), job.finishedAt.map { String($0.timeIntervalSince1970) },
                 job.status, counts,
             ])

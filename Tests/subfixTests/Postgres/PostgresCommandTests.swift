@@ -41,6 +41,11 @@ import Testing
                 #expect(fromSQLite.2 == fromPostgres.2, "\(query) \(extra)")
             }
         }
+        // The job log keeps the command line without the password.
+        let log = try PostgresConnection(url: PostgresURL(url)).execute("SELECT arguments FROM job ORDER BY id")
+        #expect(log.count == 2)
+        #expect(log.text(0, 0)?.contains("subfix:***@127.0.0.1") == true)
+        #expect(log.text(0, 0)?.contains(PostgresTestServer.password) == false)
         // SUBFIX_DB stands for --db.
         let fromEnvironment = Self.run(["search", "你好"], environment: ["SUBFIX_DB": url])
         #expect(fromEnvironment.0 == .success)
