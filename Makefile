@@ -4,13 +4,15 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build needs (C libraries through pkg-config) and the peers the tests use as oracles.
 BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
-                  libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev pkg-config
+                  libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev libpq-dev pkg-config
 # ffmpeg is the oracle the tests compare against; fonts-noto-cjk gives the font-collection (TTC) tests a real
 # collection; fonts-dejavu-core is the Latin-only font of the demo's sandboxed-player step.
 # chromium opens the page `subfix report` writes, headless, to prove it loads cleanly and runs no hostile script.
 # The install tests check the generated man pages with groff and man-db, the completions with zsh -n and fish -n
 # (and bash-completion's loader), and build the Debian package with dpkg-dev (dpkg-shlibdeps).
-TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base man-db zsh fish bash-completion dpkg-dev
+# postgresql (the server, run as an unprivileged user in a temporary folder) backs the PostgreSQL library tests.
+TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base man-db zsh fish bash-completion dpkg-dev \
+                  postgresql
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
 BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet strace

@@ -35,6 +35,9 @@ let package = Package(
             name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
         .systemLibrary(
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            providers: [.apt(["libpq-dev"])]),
+        .systemLibrary(
             name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
             providers: [.apt(["libuchardet-dev"])]),
 
@@ -52,6 +55,10 @@ let package = Package(
         .target(
             name: "SubfixLibrary", dependencies: ["SubDB", "SubCore", "CSQLite"], exclude: ["README.md"],
             swiftSettings: swiftSettings),
+        // The library on PostgreSQL through libpq: migrations, dialogue search and the shared work queue.
+        .target(
+            name: "SubfixPostgres", dependencies: ["CLibPQ", "SubfixLibrary"],
+            swiftSettings: swiftSettings),
         .target(
             name: "SubCore",
             dependencies: [
@@ -64,7 +71,7 @@ let package = Package(
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
-            name: "subfix", dependencies: ["SubDB", "SubfixLibrary", "SubCore"],
+            name: "subfix", dependencies: ["SubDB", "SubfixLibrary", "SubfixPostgres", "SubCore"],
             exclude: ["CLI/README.md", "Commands/README.md", "Fix/README.md", "Index/README.md", "Report/README.md"],
             swiftSettings: swiftSettings),
 
@@ -96,13 +103,17 @@ let package = Package(
         .testTarget(
             name: "SubfixLibraryTests", dependencies: ["SubfixLibrary", "SubDB", "TestSupport"],
             swiftSettings: swiftSettings),
+        .testTarget(
+            name: "SubfixPostgresTests", dependencies: ["SubfixPostgres", "SubfixLibrary", "TestSupport"],
+            swiftSettings: swiftSettings),
         // GRDB's README examples, compiled as a GRDB user writes them against `import SubDB`.
         .testTarget(name: "GRDBStyleTests", dependencies: ["SubDB"], swiftSettings: swiftSettings),
         .testTarget(
             name: "SubCoreTests", dependencies: ["SubCore", "TestSupport"], exclude: ["Fixtures"],
             swiftSettings: swiftSettings),
         .testTarget(
-            name: "subfixTests", dependencies: ["subfix", "SubCore", "SubDB", "SubfixLibrary", "TestSupport"],
+            name: "subfixTests",
+            dependencies: ["subfix", "SubCore", "SubDB", "SubfixLibrary", "SubfixPostgres", "TestSupport"],
             swiftSettings: swiftSettings),
     ],
     swiftLanguageModes: [.v6]

@@ -59,4 +59,5 @@ extension OptionKey {
     static let subtitleIndex = OptionKey("subtitle-index")
     static let track = OptionKey("track")
     static let version = OptionKey("version")
+    static let lease = OptionKey("lease")
 }

@@ -8,8 +8,10 @@ let commandTable: [CommandSpec] = [
     RenderCommand.spec,
     FontsCommand.spec,
     CheckCommand.spec,
-    IndexCommand.spec,
-    SearchCommand.spec,
+    PostgresBackend.dispatching(IndexCommand.spec, to: PostgresIndexCommand.run),
+    PostgresBackend.dispatching(SearchCommand.spec, to: PostgresSearchCommand.run),
     JobsCommand.spec,
     ReportCommand.spec,
+    QueueCommand.spec,
+    WorkerCommand.spec,
 ]

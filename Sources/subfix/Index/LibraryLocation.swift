@@ -8,7 +8,9 @@ import Synchronization
 enum LibraryLocation {
     /// The `--db PATH` row of every command that reads the library or records its run there.
     static let option = OptionSpec.value(
-        .db, "PATH", "The library database (default: $XDG_DATA_HOME/subfix/library.sqlite).")
+        .db, "PATH",
+        "The library database; index and search also take postgresql://… (default: $SUBFIX_DB, else "
+            + "$XDG_DATA_HOME/subfix/library.sqlite).")
 
     /// The path `--db` gives, else `$XDG_DATA_HOME/subfix/library.sqlite` or
     /// `$HOME/.local/share/subfix/library.sqlite`; nil when none of them is set.
@@ -17,9 +19,12 @@ enum LibraryLocation {
             guard !path.isEmpty else {
                 throw UsageError.invalidValue(option: OptionKey.db.name, value: path, expected: "a file path")
             }
+            // Commands that reach here keep their library in SQLite (index and search dispatch before).
+            if PostgresBackend.isURL(path) { throw PostgresBackend.sqliteOnly(path) }
             return path
         }
         let environment = io.environment
+        if let path = environment["SUBFIX_DB"], !path.isEmpty, !PostgresBackend.isURL(path) { return path }
         let hasData = environment["XDG_DATA_HOME"].map { $0.hasPrefix("/") } ?? false
         let hasHome = !(environment["HOME"] ?? "").isEmpty
         guard hasData || hasHome else { return nil }

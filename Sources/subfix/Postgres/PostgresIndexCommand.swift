@@ -1,0 +1,130 @@
+import Dispatch
+import Foundation
+import SubCore
+import SubfixLibrary
+import SubfixPostgres
+import Synchronization
+
+/// `subfix index PATH... --db postgresql://…`: the same walk, skip rules, output and exit status as the SQLite
+/// index, storing each file in its own transaction on the server.
+enum PostgresIndexCommand {
+    /// Files parsed in parallel and then stored, per round.
+    static let filesPerRound = 64
+
+    static func run(_ arguments: ParsedArguments, io: CommandIO, url: PostgresURL) throws -> ExitStatus {
+        let started = Date()
+        let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
+        let json = arguments.has(.json)
+        let hint = try EncodingHintOption.parse(arguments)
+        guard let library = PostgresBackend.open(url, io: io) else { return .someFailed }
+        let results: [IndexFileResult]
+        do {
+            try library.prepareDialogueIndex(foldsChinese: arguments.has(.foldChinese))
+            results = try index(
+                arguments.positionals, library: library, jobs: jobs, prune: arguments.has(.prune), hint: hint)
+        } catch {
+            io.error(PostgresBackend.message(error))
+            return .someFailed
+        }
+        for result in results {
+            if let error = result.error { io.error(error, file: result.file) }
+            if let warning = result.warning { io.warning(warning, file: result.file) }
+            if json { io.printJSON(result.json) }
+        }
+        let counts = IndexCommand.summaryCounts(results)
+        if json {
+            io.printJSON(.object([("summary", .object(counts.map { ($0.0, JSON.int($0.1)) }))]))
+        } else {
+            io.print(IndexCommand.summaryLine(counts))
+        }
+        let failed = results.contains { $0.status == .failed }
+        let job = JobRecord(
+            command: "index", arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
+            status: failed ? .failed : .succeeded, counts: Dictionary(uniqueKeysWithValues: counts))
+        do {
+            try library.record(job: job)
+        } catch {
+            io.warning("cannot record the job: \(PostgresBackend.message(error))")
+        }
+        return failed ? .someFailed : .success
+    }
+
+    /// Walks `paths`, skips unchanged files, prunes vanished ones, and stores the rest; results in input order.
+    static func index(_ paths: [String], library: PostgresLibrary, jobs: Int, prune: Bool, hint: EncodingHint?)
+        throws -> [IndexFileResult]
+    {
+        let (inputs, roots, argumentFailures) = IndexInputs.collect(paths)
+        var results = argumentFailures.map { IndexFileResult(file: $0.0, status: .failed, error: $0.1) }
+        let known = try library.indexedFiles()
+        var fileResults = inputs.map { input in
+            IndexFileResult(file: DisplayPath.show(input.path), status: known[input.path] == nil ? .new : .updated)
+        }
+        var pending: [Int] = []
+        for (index, input) in inputs.enumerated() {
+            if let state = known[input.path], state.size == input.size, state.mtime == input.mtime {
+                fileResults[index].status = .unchanged
+            } else {
+                pending.append(index)
+            }
+        }
+        if prune {
+            let found = Set(inputs.map(\.path))
+            let vanished = known.keys.filter { path in
+                !found.contains(path) && roots.contains { root in path == root || path.hasPrefix(root + "/") }
+            }.sorted()
+            try library.remove(paths: vanished)
+            results += vanished.map { IndexFileResult(file: DisplayPath.show($0), status: .removed) }
+        }
+        var start = 0
+        while start < pending.count {
+            let round = Array(pending[start..<min(start + filesPerRound, pending.count)])
+            let parsed = read(round.map { inputs[$0] }, jobs: jobs, hint: hint)
+            for (position, index) in round.enumerated() {
+                switch parsed[position] {
+                case .success(let (file, warning)):
+                    fileResults[index].warning = warning
+                    do {
+                        try library.store(file)
+                        fileResults[index].sources = file.sources.count
+                        fileResults[index].lines = file.lineCount
+                    } catch {
+                        fileResults[index].status = .failed
+                        fileResults[index].error = "cannot store: \(PostgresBackend.message(error))"
+                    }
+                case .failure(let failure):
+                    fileResults[index].status = .failed
+                    fileResults[index].error = failure.cause
+                }
+            }
+            start += filesPerRound
+        }
+        return results + fileResults
+    }
+
+    /// Parses `inputs` on up to `jobs` threads; results in input order.
+    static func read(_ inputs: [IndexInput], jobs: Int, hint: EncodingHint?)
+        -> [Result<(IndexedFile, String?), IndexFailure>]
+    {
+        let slots = Mutex([Result<(IndexedFile, String?), IndexFailure>?](repeating: nil, count: inputs.count))
+        let next = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
+            while true {
+                let position = next.withLock { value -> Int? in
+                    guard value < inputs.count else { return nil }
+                    defer { value += 1 }
+                    return value
+                }
+                guard let position else { return }
+                let result: Result<(IndexedFile, String?), IndexFailure>
+                do throws(IndexFailure) {
+                    let (file, warning) = try IndexReader.read(inputs[position], hint: hint)
+                    result = .success((file, warning))
+                } catch {
+                    result = .failure(error)
+                }
+                slots.withLock { $0[position] = result }
+            }
+        }
+        return slots.withLock { $0 }.map { $0 ?? .failure(IndexFailure(cause: "not read")) }
+    }
+}
