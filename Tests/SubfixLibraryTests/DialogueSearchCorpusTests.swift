@@ -1,46 +1,19 @@
 import Foundation
 import SubDB
+import TestSupport
 import Testing
 
 @testable import SubfixLibrary
-
-/// A deterministic generator (SplitMix64), so that a failing corpus can be reproduced.
-struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-}
 
 /// Generated dialogue in Chinese (simplified and traditional), Japanese (with half-width katakana), Korean,
 /// English, mixed scripts and full-width forms, checked against a plain substring scan.
 @Suite struct DialogueSearchCorpusTests {
     /// A few characters used often, so that queries of several characters have hits.
     static let han = Array("你好我是的不了人在有这个们来说电视機視国中大天")
-    static let kana = Array("こんにちはありがとうカタナｶﾞｷ")
-    static let hangul = Array("한국어안녕")
     static let words = ["the", "tram", "Café", "ＡＢＣ", "１２３", "OK", "naïve", "TV"]
-    static let separators = ["", "", "", " ", "，", "。", "！", "\n", "…", "、", "「", "」"]
 
     static func corpus(count: Int, seed: UInt64) -> [String] {
-        var random = SplitMix64(state: seed)
-        return (0..<count).map { _ in
-            var line = ""
-            for _ in 0..<Int.random(in: 1...14, using: &random) {
-                switch Int.random(in: 0..<10, using: &random) {
-                case 0..<5: line.append(han.randomElement(using: &random) ?? "你")
-                case 5..<7: line.append(kana.randomElement(using: &random) ?? "こ")
-                case 7: line.append(hangul.randomElement(using: &random) ?? "한")
-                default: line += " " + (words.randomElement(using: &random) ?? "the") + " "
-                }
-                line += separators.randomElement(using: &random) ?? ""
-            }
-            return line
-        }
+        DialogueCorpus.lines(count: count, seed: seed, han: han, words: words)
     }
 
     /// What a CJK query must find: NFKC (and folding) of the line holds NFKC of the query as a substring.
@@ -62,7 +35,7 @@ struct SplitMix64: RandomNumberGenerator {
     static func queries(length: Int, corpus: [String], seed: UInt64) -> [String] {
         var random = SplitMix64(state: seed)
         var queries: Set<String> = []
-        let cjk = han + kana.filter { $0 != "ﾞ" } + hangul
+        let cjk = han + DialogueCorpus.kana.filter { $0 != "ﾞ" } + DialogueCorpus.hangul
         for line in corpus.shuffled(using: &random) where queries.count < 12 {
             let scalars = Array(line)
             guard scalars.count >= length else { continue }

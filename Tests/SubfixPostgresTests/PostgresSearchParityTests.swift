@@ -8,39 +8,11 @@ import Testing
 /// The SQLite library and the PostgreSQL library, fed the same corpus, return the same set of hits for the
 /// queries of the SQLite search tests, for generated CJK runs, and for hostile input.
 @Suite struct PostgresSearchParityTests {
-    /// SplitMix64, so that a failing corpus can be reproduced.
-    struct Generator: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     static let han = Array("你好我是的不了人在有这个们来说电视機視国中大天世界吗")
-    static let kana = Array("こんにちはありがとうカタナｶﾞｷ")
-    static let hangul = Array("한국어안녕")
     static let words = ["the", "tram", "Café", "cafe", "ＡＢＣ", "１２３", "OK", "naïve", "TV", "world", "wordy"]
-    static let separators = ["", "", "", " ", "，", "。", "！", "\n", "…", "、", "「", "」"]
 
     static func corpus(count: Int, seed: UInt64) -> [String] {
-        var random = Generator(state: seed)
-        return (0..<count).map { _ in
-            var line = ""
-            for _ in 0..<Int.random(in: 1...14, using: &random) {
-                switch Int.random(in: 0..<10, using: &random) {
-                case 0..<5: line.append(han.randomElement(using: &random) ?? "你")
-                case 5..<7: line.append(kana.randomElement(using: &random) ?? "こ")
-                case 7: line.append(hangul.randomElement(using: &random) ?? "한")
-                default: line += " " + (words.randomElement(using: &random) ?? "the") + " "
-                }
-                line += separators.randomElement(using: &random) ?? ""
-            }
-            return line
-        }
+        DialogueCorpus.lines(count: count, seed: seed, han: han, words: words)
     }
 
     /// The queries of Tests/SubfixLibraryTests (search and corpus tests), and hostile ones.
@@ -52,9 +24,9 @@ import Testing
     ]
 
     static func generatedQueries(corpus: [String], seed: UInt64) -> [String] {
-        var random = Generator(state: seed)
+        var random = SplitMix64(state: seed)
         var queries: Set<String> = []
-        let cjk = han + kana.filter { $0 != "ﾞ" } + hangul
+        let cjk = han + DialogueCorpus.kana.filter { $0 != "ﾞ" } + DialogueCorpus.hangul
         for length in [1, 2, 3, 5] {
             var found = 0
             for line in corpus.shuffled(using: &random) where found < 6 {

@@ -45,16 +45,8 @@ enum SearchCommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
-        let requestedLimit = try arguments.integer(.limit, in: 0...Int(Int32.max)) ?? 20
-        let limit = requestedLimit == 0 ? Int.max : requestedLimit
-        let context = try arguments.integer(.context, in: 0...100) ?? 0
-        // Paths are stored absolute: a relative pattern is taken from the current directory.
-        let pattern = arguments.value(.path).map { pattern in
-            pattern.hasPrefix("/") || pattern.hasPrefix("*")
-                ? pattern : FileManager.default.currentDirectoryPath + "/" + pattern
-        }
-        let options = DialogueSearchOptions(
-            language: arguments.value(.lang), pathPattern: pattern, limit: limit, context: context)
+        let options = try searchOptions(arguments, unlimited: Int.max)
+        let context = options.context
         let text = arguments.positionals.first ?? ""
         let query: DialogueQuery
         do {
@@ -124,6 +116,23 @@ enum SearchCommand {
     /// A line shown around a hit: indented, with its times.
     static func contextLine(_ line: DialogueLineRecord) -> String {
         "    " + timestamp(line.startMs) + " --> " + timestamp(line.endMs) + "  " + oneLine(line.text)
+    }
+
+    /// `--lang`, `--path`, `--limit` (0 for every hit: `unlimited`) and `--context` as search options, the same
+    /// on every backend.
+    static func searchOptions(_ arguments: ParsedArguments, unlimited: Int) throws(UsageError)
+        -> DialogueSearchOptions
+    {
+        let requestedLimit = try arguments.integer(.limit, in: 0...Int(Int32.max)) ?? 20
+        let limit = requestedLimit == 0 ? unlimited : requestedLimit
+        let context = try arguments.integer(.context, in: 0...100) ?? 0
+        // Paths are stored absolute: a relative pattern is taken from the current directory.
+        let pattern = arguments.value(.path).map { pattern in
+            pattern.hasPrefix("/") || pattern.hasPrefix("*")
+                ? pattern : FileManager.default.currentDirectoryPath + "/" + pattern
+        }
+        return DialogueSearchOptions(
+            language: arguments.value(.lang), pathPattern: pattern, limit: limit, context: context)
     }
 
     /// Whether matches are coloured: `--color always|never`, or (auto) when standard output is a terminal and

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SubDB
 import SubfixLibrary
+import SubfixPostgres
 import Synchronization
 
 /// Where the library database is: `--db PATH`, else the XDG default.
@@ -137,13 +138,8 @@ extension ParsedArguments {
         let spec = commandTable.first { $0.name == command }
         let directory = FileManager.default.currentDirectoryPath
         func absolute(_ path: String) -> String {
-            if let scheme = path.range(of: "://") {
-                // postgresql://user:secret@host/db: the password never reaches the log.
-                guard let at = path.range(of: "@", range: scheme.upperBound..<path.endIndex),
-                    let colon = path.range(of: ":", range: scheme.upperBound..<at.lowerBound)
-                else { return path }
-                return String(path[..<colon.lowerBound]) + String(path[at.lowerBound...])
-            }
+            // postgresql://user:secret@host/db: the password never reaches the log.
+            if path.contains("://") { return PostgresURL.redacted(path) }
             return path.hasPrefix("/") || path == "-" ? path : (directory as NSString).appendingPathComponent(path)
         }
         let pathPositionals = spec?.positionals.allSatisfy { ["PATH", "FILE", "DIR"].contains($0.name) } ?? false

@@ -6,15 +6,8 @@ import SubfixPostgres
 /// `ts_rank`.
 enum PostgresSearchCommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO, url: PostgresURL) throws -> ExitStatus {
-        let requestedLimit = try arguments.integer(.limit, in: 0...Int(Int32.max)) ?? 20
-        let limit = requestedLimit == 0 ? Int(Int32.max) : requestedLimit
-        let context = try arguments.integer(.context, in: 0...100) ?? 0
-        let pattern = arguments.value(.path).map { pattern in
-            pattern.hasPrefix("/") || pattern.hasPrefix("*")
-                ? pattern : FileManager.default.currentDirectoryPath + "/" + pattern
-        }
-        let options = DialogueSearchOptions(
-            language: arguments.value(.lang), pathPattern: pattern, limit: limit, context: context)
+        let options = try SearchCommand.searchOptions(arguments, unlimited: Int(Int32.max))
+        let context = options.context
         let text = arguments.positionals.first ?? ""
         do {
             _ = try DialogueQuery(text)

@@ -197,7 +197,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(
             FixCommand.commandLine(parsed) == [
                 "fix", here + "/a.srt", "/b", "--dry-run", "--also", "X", "--also", "Y", "--jobs", "2", "--json",
-                "--db", "postgresql://me@host/lib",
+                "--db", "postgresql://me:***@host/lib",
             ])
     }
 

@@ -62,7 +62,7 @@ struct IndexFixture {
                 {"summary":{"files":2,"new":0,"updated":0,"unchanged":1,"removed":1,"failed":0,"lines":0}}
 
                 """)
-        (status, out, err) = fixture.run(["search", "你", "--db", fixture.db])
+        (status, out, err) = fixture.run(["search", "你", "--db", fixture.db, "--brackets"])
         #expect(out == "\(a) 00:00:00.000 --> 00:00:00.500  [你]好吗\n")
         (status, out, err) = fixture.run(["search", "电视", "--db", fixture.db])
         #expect(status == .someFailed && out == "" && err == "")  // nothing matched: exit 1, as grep
@@ -91,7 +91,7 @@ struct IndexFixture {
                 subfix: error: \(tiny): not a media file libavformat can read (avformat_open_input: Input/output error)
 
                 """)
-        let (_, found, _) = fixture.run(["search", "好", "--db", fixture.db])
+        let (_, found, _) = fixture.run(["search", "好", "--db", fixture.db, "--brackets"])
         #expect(found == "\(good) 00:00:00.000 --> 00:00:00.500  [好]的\n")
     }
 
@@ -114,7 +114,7 @@ struct IndexFixture {
         #expect(
             err == "subfix: warning: \(cut): reading stopped at 0:00:01.500 of 0:00:05.000 (File ended prematurely); "
                 + "indexed what was readable\n")
-        (status, out, err) = fixture.run(["search", "tram", "--db", fixture.db, "--path", "*/cut.mkv"])
+        (status, out, err) = fixture.run(["search", "tram", "--db", fixture.db, "--path", "*/cut.mkv", "--brackets"])
         #expect(out == "\(cut) [track 2, eng] 00:00:00.200 --> 00:00:01.400  The last [tram] leaves in ten minutes.\n")
     }
 
@@ -128,7 +128,7 @@ struct IndexFixture {
         try fixture.srt("a.srt", ["電視"])
         var (status, out, err) = fixture.run(["index", fixture.path + "/media", "--db", fixture.db, "--fold-chinese"])
         #expect(status == .success)
-        (status, out, err) = fixture.run(["search", "电视", "--db", fixture.db])
+        (status, out, err) = fixture.run(["search", "电视", "--db", fixture.db, "--brackets"])
         #expect(out == "\(fixture.path)/media/a.srt 00:00:00.000 --> 00:00:00.500  [電視]\n")
         (status, out, err) = fixture.run(["index", fixture.path + "/media", "--db", fixture.db])
         #expect(status == .someFailed)

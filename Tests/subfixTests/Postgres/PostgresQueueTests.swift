@@ -57,7 +57,7 @@ import Testing
         }
         #expect(done.reduce(0, +) == 40)
         // The indexed lines are searchable.
-        let search = try SubfixBinary.run(["search", "第7行", "--db", url], in: folder)
+        let search = try SubfixBinary.run(["search", "第7行", "--db", url, "--brackets"], in: folder)
         #expect(search.stdout.contains("[第7行]"))
     }
 
