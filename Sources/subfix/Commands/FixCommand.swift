@@ -71,7 +71,7 @@ enum FixCommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
         TemporaryFiles.reset()
-        let databasePath = try LibraryLocation.path(arguments, io: io)
+        var databasePath = try LibraryLocation.path(arguments, io: io)
         let modes: [OptionKey] = [.out, .inPlace, .dryRun]
         try arguments.exclusive(modes)
         let destination: FixDestination
@@ -111,6 +111,8 @@ enum FixCommand {
             reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder)
 
         // The job log's database opens on another thread while the files are fixed.
+        // A dry run is logged in a library that exists, and never creates one.
+        if destination == .dryRun, let path = databasePath, !FixFileSystem.exists(path) { databasePath = nil }
         let pending = databasePath.map(PendingLibrary.init(path:))
         let paths = try PathArguments.expand(arguments, io: io)
         var excluded: String?
@@ -124,7 +126,7 @@ enum FixCommand {
             inputs, outputs: outputs, claims: claims, options: options, jobs: jobs, io: io, json: json)
 
         let run = FixRunResult(
-            commandLine: commandLine(arguments), started: started, finished: Date(),
+            commandLine: commandLine(arguments), dryRun: destination == .dryRun, started: started, finished: Date(),
             files: results)
         if json {
             io.printJSON(run.summaryJSON)

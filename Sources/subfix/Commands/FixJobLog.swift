@@ -13,7 +13,7 @@ func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?, pen
         counts: [
             "files": result.files.count, "changed": result.changed, "unchanged": result.unchanged,
             "failed": result.failed,
-        ])
+        ].merging(result.dryRun ? ["dryRun": 1] : [:]) { first, _ in first })
     let files = result.files.map { file in
         JobFileRecord(
             jobId: 0, path: file.input, output: file.output, status: file.status.logged,

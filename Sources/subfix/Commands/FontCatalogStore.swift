@@ -15,12 +15,12 @@ enum FontCatalogStore {
                 face.coverage.scriptCounts.map { ($0.script.rawValue, $0.count) }, uniquingKeysWith: +))
     }
 
-    /// Stores `faces`, forgetting recorded files that no longer exist; a database that cannot be opened or
-    /// written is a warning, never a failure of the listing.
+    /// Stores `faces` in an existing library (listing fonts never creates one), forgetting recorded files that no
+    /// longer exist; a database that cannot be opened or written is a warning, never a failure of the listing.
     static func store(_ faces: [FontFace], databasePath: String?, io: CommandIO) {
-        guard let databasePath else { return }
+        guard let databasePath, FileManager.default.fileExists(atPath: databasePath) else { return }
         do {
-            let library = try LibraryDatabase(path: databasePath, mode: .create)
+            let library = try LibraryDatabase(path: databasePath, mode: .existing)
             let vanished = try library.fontFaces().map(\.file).filter { !FileManager.default.fileExists(atPath: $0) }
             try library.storeFontFaces(faces.compactMap(record), forgetting: vanished)
         } catch {

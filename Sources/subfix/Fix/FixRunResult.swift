@@ -207,6 +207,8 @@ extension FixFileResult {
 struct FixRunResult: Sendable {
     /// The arguments after `subfix`.
     var commandLine: [String]
+    /// Whether it was `--dry-run` (the job log marks it: nothing was written).
+    var dryRun = false
     var started: Date
     var finished: Date
     var files: [FixFileResult]

@@ -22,6 +22,8 @@ import Testing
         let font = fonts.appendingPathComponent("a.otf")
         try FileManager.default.copyItem(at: Self.fixtures.appendingPathComponent("subfix-test-sans.otf"), to: font)
         let database = folder.appendingPathComponent("library.sqlite").path
+        // The catalog goes into a library that exists (listing fonts never creates one).
+        _ = try LibraryDatabase(path: database, mode: .create)
 
         let (io, output) = CommandIO.capturing()
         #expect(
@@ -48,9 +50,9 @@ import Testing
     @Test func anUnusableDatabaseIsOnlyAWarning() throws {
         let folder = try temporaryDirectory()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let blocker = folder.appendingPathComponent("file")
-        try Data("x".utf8).write(to: blocker)
-        let database = blocker.appendingPathComponent("library.sqlite").path  // under a regular file
+        // A file that is not a library: opening it fails, and it is left as it was.
+        let database = folder.appendingPathComponent("library.sqlite").path
+        try Data(repeating: 0x78, count: 4096).write(to: URL(fileURLWithPath: database))
         let (io, output) = CommandIO.capturing()
         let status = SubfixCLI.run(
             ["fonts", "--no-system-fonts", "--fonts-dir", Self.fixtures.path, "--db", database], io: io)
@@ -58,5 +60,6 @@ import Testing
         #expect(output.stderr.hasPrefix("subfix: warning: \(database): cannot store the font catalog: "))
         #expect(output.stderr.filter { $0 == "\n" }.count == 1)
         #expect(!output.stdout.isEmpty)
+        #expect(try Data(contentsOf: URL(fileURLWithPath: database)) == Data(repeating: 0x78, count: 4096))
     }
 }
