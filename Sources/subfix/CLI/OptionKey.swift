@@ -52,6 +52,7 @@ extension OptionKey {
     static let playerFontsDir = OptionKey("player-fonts-dir")
     static let policy = OptionKey("policy")
     static let prune = OptionKey("prune")
+    static let quiet = OptionKey("quiet")
     static let remux = OptionKey("remux")
     static let sheet = OptionKey("sheet")
     static let size = OptionKey("size")

@@ -37,6 +37,7 @@ enum FixCommand {
             .value(.jobs, "N", "Files processed in parallel (default: the number of cores)."),
             PathArguments.nullOption,
             .flag(.json, "One JSON object per file, then a summary object."),
+            .flag(.quiet, short: "q", "Print only the files that failed, and the summary."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -123,7 +124,8 @@ enum FixCommand {
         let inputs = FixInputs.collect(paths, excluding: excluded)
         let (outputs, claims) = outputPaths(inputs, destination: destination, remux: remux)
         let results = process(
-            inputs, outputs: outputs, claims: claims, options: options, jobs: jobs, io: io, json: json)
+            inputs, outputs: outputs, claims: claims, options: options, jobs: jobs, io: io, json: json,
+            quiet: arguments.has(.quiet))
 
         let run = FixRunResult(
             commandLine: commandLine(arguments), dryRun: destination == .dryRun, started: started, finished: Date(),
@@ -182,11 +184,14 @@ enum FixCommand {
     /// them in place.
     private static func process(
         _ inputs: [FixInput], outputs: [Result<String?, FixFailure>], claims: FixClaims, options: FixOptions,
-        jobs: Int, io: CommandIO, json: Bool
+        jobs: Int, io: CommandIO, json: Bool, quiet: Bool
     ) -> [FixFileResult] {
         let work = OrderedWork<[FixFileResult]>(
             count: inputs.count, io: io, verb: "fixing", isReady: { !$0.contains(where: \.awaitsCommit) },
-            deliver: { results in results.forEach { report($0, io: io, json: json) } })
+            deliver: { results in
+                // --quiet: only the failures (and, after the run, the summary).
+                for result in results where !quiet || result.status == .failed { report(result, io: io, json: json) }
+            })
         let batch = CommitBatch()
         @Sendable func commit() {
             let outcome = batch.commit()

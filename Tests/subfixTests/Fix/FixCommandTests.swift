@@ -78,6 +78,22 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(terminal.stdout == plain.stdout)
     }
 
+    /// `-q` prints the failures and the summary only; the files are fixed all the same.
+    @Test func quietPrintsOnlyFailuresAndTheSummary() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try write(srt, to: folder + "/a.srt")
+        try write("", to: folder + "/empty.srt")
+        let (status, out, err) = run(["fix", folder + "/a.srt", folder + "/empty.srt", "--out", folder + "/o", "-q"])
+        #expect(status == .someFailed)
+        let lines = out.split(separator: "\n").map(String.init)
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix("failed") == true && lines.first?.contains("empty.srt") == true)
+        #expect(lines.last?.hasPrefix("2 files: 1 changed, 0 unchanged, 1 failed") == true)
+        #expect(err.split(separator: "\n").count == 1)
+        #expect(FileManager.default.fileExists(atPath: folder + "/o/a.srt"))
+    }
+
     @Test func inPlaceKeepsABackupAndPermissions() throws {
         let folder = try temporaryFolder()
         let path = folder + "/a.srt"
