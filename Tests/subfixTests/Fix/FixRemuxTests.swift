@@ -147,7 +147,7 @@ import Testing
         let (status, stdout, _) = run(["fix", input, "--remux", "--dry-run", "--db", folder + "/db.sqlite"])
         #expect(status == .success)
         #expect(stdout.contains("  note: would remux with 3 track(s) replaced, attaching subfix-NotoSansCJKSC_0.otf"))
-        #expect(try Self.names(folder) == ["db.sqlite", "tram.mkv"])
+        #expect(try Self.names(folder) == ["tram.mkv"])  // not even a library: a dry run never creates one
     }
 
     @Test func noTextTracksIsSkippedAndNotWritten() throws {
