@@ -102,3 +102,44 @@ enum IndexInputs {
         }
     }
 }
+
+/// What one `index` run has to do, on either backend: the inputs found, a result for each (new, updated or
+/// unchanged by size and mtime, nothing read), the inputs to read, and with `--prune` the recorded files under
+/// the walked roots that are gone.
+struct IndexPlan {
+    var inputs: [IndexInput]
+    /// The arguments that could not be walked, then (with prune) the vanished files, as results.
+    var results: [IndexFileResult]
+    /// One result per input, in input order; those in `pending` are filled in by reading.
+    var fileResults: [IndexFileResult]
+    /// The positions in `inputs` to read and store.
+    var pending: [Int]
+    /// With prune: the recorded paths to remove.
+    var vanished: [String]
+
+    /// The plan for `paths` against the library's record of `known` files (size and mtime by path).
+    init(_ paths: [String], known: [String: (size: Int64, mtime: Int64)], prune: Bool) {
+        let (inputs, roots, argumentFailures) = IndexInputs.collect(paths)
+        self.inputs = inputs
+        results = argumentFailures.map { IndexFileResult(file: $0.0, status: .failed, error: $0.1) }
+        fileResults = inputs.map { input in
+            IndexFileResult(file: DisplayPath.show(input.path), status: known[input.path] == nil ? .new : .updated)
+        }
+        pending = []
+        for (index, input) in inputs.enumerated() {
+            if let state = known[input.path], state.size == input.size, state.mtime == input.mtime {
+                fileResults[index].status = .unchanged
+            } else {
+                pending.append(index)
+            }
+        }
+        vanished = []
+        if prune {
+            let found = Set(inputs.map(\.path))
+            vanished = known.keys.filter { path in
+                !found.contains(path) && roots.contains { root in path == root || path.hasPrefix(root + "/") }
+            }.sorted()
+            results += vanished.map { IndexFileResult(file: DisplayPath.show($0), status: .removed) }
+        }
+    }
+}

@@ -63,30 +63,11 @@ enum IndexRunner {
     static func run(_ arguments: [String], library: LibraryDatabase, options: IndexOptions, io: CommandIO) throws
         -> [IndexFileResult]
     {
-        let (inputs, roots, argumentFailures) = IndexInputs.collect(arguments)
-        var results = argumentFailures.map { IndexFileResult(file: $0.0, status: .failed, error: $0.1) }
-        let known = try library.indexedFiles()
-        var fileResults: [IndexFileResult] = inputs.map { input in
-            IndexFileResult(file: DisplayPath.show(input.path), status: known[input.path] == nil ? .new : .updated)
-        }
-        var pending: [Int] = []
-        for (index, input) in inputs.enumerated() {
-            if let state = known[input.path], state.size == input.size, state.mtime == input.mtime {
-                fileResults[index].status = .unchanged
-            } else {
-                pending.append(index)
-            }
-        }
-        if options.prune {
-            let found = Set(inputs.map(\.path))
-            let vanished = known.keys.filter { path in
-                !found.contains(path) && roots.contains { root in path == root || path.hasPrefix(root + "/") }
-            }.sorted()
-            try library.remove(paths: vanished)
-            results += vanished.map { IndexFileResult(file: DisplayPath.show($0), status: .removed) }
-        }
-        store(pending, of: inputs, into: &fileResults, library: library, options: options, io: io)
-        return results + fileResults
+        let known = try library.indexedFiles().mapValues { (size: $0.size, mtime: $0.mtime) }
+        var plan = IndexPlan(arguments, known: known, prune: options.prune)
+        if !plan.vanished.isEmpty { try library.remove(paths: plan.vanished) }
+        store(plan.pending, of: plan.inputs, into: &plan.fileResults, library: library, options: options, io: io)
+        return plan.results + plan.fileResults
     }
 
     /// Parses `pending` inputs on worker threads and stores them from this thread.

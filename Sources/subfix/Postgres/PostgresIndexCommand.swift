@@ -53,28 +53,9 @@ enum PostgresIndexCommand {
     static func index(_ paths: [String], library: PostgresLibrary, jobs: Int, prune: Bool, hint: EncodingHint?)
         throws -> [IndexFileResult]
     {
-        let (inputs, roots, argumentFailures) = IndexInputs.collect(paths)
-        var results = argumentFailures.map { IndexFileResult(file: $0.0, status: .failed, error: $0.1) }
-        let known = try library.indexedFiles()
-        var fileResults = inputs.map { input in
-            IndexFileResult(file: DisplayPath.show(input.path), status: known[input.path] == nil ? .new : .updated)
-        }
-        var pending: [Int] = []
-        for (index, input) in inputs.enumerated() {
-            if let state = known[input.path], state.size == input.size, state.mtime == input.mtime {
-                fileResults[index].status = .unchanged
-            } else {
-                pending.append(index)
-            }
-        }
-        if prune {
-            let found = Set(inputs.map(\.path))
-            let vanished = known.keys.filter { path in
-                !found.contains(path) && roots.contains { root in path == root || path.hasPrefix(root + "/") }
-            }.sorted()
-            try library.remove(paths: vanished)
-            results += vanished.map { IndexFileResult(file: DisplayPath.show($0), status: .removed) }
-        }
+        var plan = IndexPlan(paths, known: try library.indexedFiles(), prune: prune)
+        if !plan.vanished.isEmpty { try library.remove(paths: plan.vanished) }
+        let (inputs, pending) = (plan.inputs, plan.pending)
         var start = 0
         while start < pending.count {
             let round = Array(pending[start..<min(start + filesPerRound, pending.count)])
@@ -82,23 +63,23 @@ enum PostgresIndexCommand {
             for (position, index) in round.enumerated() {
                 switch parsed[position] {
                 case .success(let (file, warning)):
-                    fileResults[index].warning = warning
+                    plan.fileResults[index].warning = warning
                     do {
                         try library.store(file)
-                        fileResults[index].sources = file.sources.count
-                        fileResults[index].lines = file.lineCount
+                        plan.fileResults[index].sources = file.sources.count
+                        plan.fileResults[index].lines = file.lineCount
                     } catch {
-                        fileResults[index].status = .failed
-                        fileResults[index].error = "cannot store: \(PostgresBackend.message(error))"
+                        plan.fileResults[index].status = .failed
+                        plan.fileResults[index].error = "cannot store: \(PostgresBackend.message(error))"
                     }
                 case .failure(let failure):
-                    fileResults[index].status = .failed
-                    fileResults[index].error = failure.cause
+                    plan.fileResults[index].status = .failed
+                    plan.fileResults[index].error = failure.cause
                 }
             }
             start += filesPerRound
         }
-        return results + fileResults
+        return plan.results + plan.fileResults
     }
 
     /// Parses `inputs` on up to `jobs` threads; results in input order.
