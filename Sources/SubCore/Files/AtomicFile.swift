@@ -53,8 +53,8 @@ public final class AtomicFile {
     /// The temporary file's descriptor, open until the file is committed or staged.
     package let descriptor: Int32
     private var buffer: [UInt8] = []
-    /// The first errno a write met; 0 while all is well.
-    private var errorCode: Int32 = 0
+    /// The first errno a write met (ENOSPC for a full disk); 0 while all is well.
+    package private(set) var errorCode: Int32 = 0
     /// The largest offset written so far, and how far the kernel was asked to write back.
     package private(set) var size: Int64 = 0
     private var writebackStarted: Int64 = 0

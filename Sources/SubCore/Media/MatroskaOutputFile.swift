@@ -11,7 +11,7 @@ final class MatroskaOutputFile {
     var destination: String { file.destination }
     private let file: AtomicFile
     /// The first errno a write met (ENOSPC for a full disk), 0 while all is well.
-    private(set) var errorCode: Int32 = 0
+    var errorCode: Int32 { file.errorCode }
     private var position: Int64 = 0
     /// The size of the file written so far.
     var size: Int64 { file.size }
@@ -70,10 +70,7 @@ final class MatroskaOutputFile {
     /// The write callback: all of `count` bytes at the current position, or a negative AVERROR.
     private func write(_ bytes: UnsafeMutablePointer<UInt8>, count: Int) -> Int32 {
         let code = file.write(UnsafeRawBufferPointer(start: bytes, count: count), at: position)
-        if code != 0 {
-            errorCode = code
-            return -code
-        }
+        if code != 0 { return -code }
         position += Int64(count)
         return Int32(count)
     }
