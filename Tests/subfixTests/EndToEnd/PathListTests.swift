@@ -33,6 +33,13 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.errorLines.count == 1 && missing.errorLines[0].hasPrefix("subfix: error: in/gone.srt: "))
 
+        // A listed name that is not UTF-8 and holds no subtitle: still that file, named (escaped) in one line.
+        let raw = try SubfixBinary.shell(
+            "printf 'junk' > \"$(printf 'in/\\377.srt')\"; printf 'in/\\377.srt\\0' | \"$SUBFIX\" fix - -0 --dry-run",
+            in: folder)
+        #expect(raw.status == 1)
+        #expect(raw.errorLines.count == 1 && raw.errorLines[0].hasPrefix("subfix: error: in/\\xff.srt: "))
+
         // -0 without '-', and --out - : usage errors in one line, nothing written.
         let stray = try SubfixBinary.run(["fix", "in", "-0", "--dry-run"], in: folder)
         #expect(stray.status == 2)
