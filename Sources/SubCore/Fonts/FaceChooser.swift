@@ -23,9 +23,20 @@ public struct FaceChooser: Sendable {
     /// Every family a choice may name first: each language's preferred families.
     public static let families: [String] = CJKLanguage.allCases.flatMap(\.preferredFamilies)
 
+    /// For each family a choice may name, the indices of the catalog's faces that carry it: found once, since
+    /// a script may ask for a face hundreds of thousands of times.
+    private let facesOfFamily: [String: [Int]]
+
     /// A chooser over `catalog`.
     public init(catalog: FontCatalog) {
         self.catalog = catalog
+        var facesOfFamily: [String: [Int]] = [:]
+        for family in Set(Self.families) {
+            facesOfFamily[family] = catalog.faces.indices.filter { index in
+                catalog.faces[index].matchFamilies.contains { FontCatalog.sameName($0, family) }
+            }
+        }
+        self.facesOfFamily = facesOfFamily
     }
 
     /// The face for `text` (the text drawn with one style or run), with `hint` (from the track's tags or the
@@ -37,11 +48,10 @@ public struct FaceChooser: Sendable {
         let guess = CJKText.guess(text, hint: hint, hintSource: hintSource, weakHint: weakHint)
         let language = guess.language ?? .simplifiedChinese
         let reason = guess.language == nil ? "no CJK text, Simplified Chinese by default" : guess.reason
-        var needed: [Unicode.Scalar] = []
-        var seen = Set<UInt32>()
-        for scalar in text.unicodeScalars where FontCoverage.needsGlyph(scalar) && seen.insert(scalar.value).inserted {
-            needed.append(scalar)
-        }
+        // The distinct characters that need a glyph (sorted, which finds the repeats without hashing).
+        var needed = text.unicodeScalars.filter(FontCoverage.needsGlyph)
+        needed.sort { $0.value < $1.value }
+        needed = needed.indices.compactMap { $0 > 0 && needed[$0] == needed[$0 - 1] ? nil : needed[$0] }
         var partial: (family: String, face: FontFace, lacking: Int)?
         for family in language.preferredFamilies {
             guard let (face, lacking) = bestFace(family, covering: needed) else { continue }
@@ -76,13 +86,19 @@ public struct FaceChooser: Sendable {
     /// how many it lacks. Several files may carry one family (the bundled subset and the full system font).
     func bestFace(_ family: String, covering needed: [Unicode.Scalar]) -> (face: FontFace, lacking: Int)? {
         let request = FontRequest(name: family)
-        var best: (face: FontFace, lacking: Int, score: Int)?
-        for face in catalog.faces where face.matchFamilies.contains(where: { FontCatalog.sameName($0, family) }) {
-            let lacking = needed.count { !face.coverage.contains($0) }
-            let score = FontCatalog.similarity(face, request)
+        let candidates =
+            facesOfFamily[family]
+            ?? catalog.faces.indices.filter { index in
+                catalog.faces[index].matchFamilies.contains { FontCatalog.sameName($0, family) }
+            }
+        var best: (index: Int, lacking: Int, score: Int)?
+        for index in candidates {
+            let coverage = catalog.faces[index].coverage
+            let lacking = needed.count { !coverage.contains($0) }
+            let score = FontCatalog.similarity(catalog.faces[index], request)
             if let current = best, (current.lacking, current.score) <= (lacking, score) { continue }
-            best = (face, lacking, score)
+            best = (index, lacking, score)
         }
-        return best.map { ($0.face, $0.lacking) }
+        return best.map { (catalog.faces[$0.index], $0.lacking) }
     }
 }

@@ -1,27 +1,30 @@
 extension FontRewriter {
     /// Rewrites the Fontname field of every style and every `\fn` in the override blocks of every event.
     public func rewrite(_ document: ASSDocument) -> FontRewrite {
-        var textByStyle: [String: String] = [:]
+        var textByStyle: [String: [UInt8]] = [:]
         var rewriter = self
         if needsText {
-            var whole = ""
-            for line in (try? document.dialogueLines()) ?? [] {
-                // Appended in place: a style may have hundreds of thousands of events.
-                textByStyle[line.style]?.append("\n")
-                textByStyle[line.style, default: ""].append(FontRewriter.styleFontText(line.rawText))
-                if case .auto = target, languageHint == nil { whole.append(line.plainText) }
-            }
+            var wantsWhole = false
+            if case .auto = target, languageHint == nil { wantsWhole = true }
+            let gathered = gatherText(document, whole: wantsWhole)
+            textByStyle = gathered.byStyle
             // Without a tag or a file name to go by, the language of the whole script breaks the ties of a style
             // or run whose own text does not decide (Kanji-only lines in a Japanese script).
-            if !whole.isEmpty, let language = CJKText.guess(whole).language, CJKText.containsCJK(whole) {
-                rewriter.languageHint = (.language(language), FontRewriter.scriptLanguageSource)
+            if !gathered.whole.isEmpty {
+                let whole = String(decoding: gathered.whole, as: UTF8.self)
+                if let language = CJKText.guess(whole).language, CJKText.containsCJK(whole) {
+                    rewriter.languageHint = (.language(language), FontRewriter.scriptLanguageSource)
+                }
             }
         }
         var recorder = Recorder(rewriter, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
             document.forEachStyle(buffer) { _, name, font in
                 let style = buffer.string(name)
-                if recorder.consider(buffer, font, kind: .style, style: style, text: { textByStyle[style] ?? "" }) {
+                if recorder.consider(
+                    buffer, font, kind: .style, style: style,
+                    text: { String(decoding: textByStyle[style] ?? [], as: UTF8.self) })
+                {
                     recorder.result.styles += 1
                 }
             }
@@ -122,28 +125,71 @@ extension FontRewriter {
         return end
     }
 
-    /// The plain text of an event drawn with its style's font: everything outside the `\fn` runs (which end at
-    /// `\r`, an empty `\fn` or `\fn0`).
-    static func styleFontText(_ rawText: String) -> String {
-        let bytes = Array(rawText.utf8)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var text = ""
-            var styleFont = true
-            var segmentStart = 0
-            var index = 0
-            while let open = firstIndex(of: 0x7B, in: buffer, from: index, to: buffer.count),
-                let close = firstIndex(of: 0x7D, in: buffer, from: open + 1, to: buffer.count)
-            {
-                let change = fontChange(buffer, (open + 1)..<close)
-                if change != .none {
-                    if styleFont { text += ASSDocument.plainText(buffer, segmentStart..<open) }
-                    styleFont = change == .toStyle
-                    segmentStart = open
+    /// The text each style draws (the plain text of its dialogue events outside `\fn` runs, one event per line)
+    /// and, when `whole` is set, the plain text of every dialogue event: gathered as bytes straight from the
+    /// script, as `dialogueLines()` would see it (comments and drawing-only events left out), without building a
+    /// line for each event.
+    func gatherText(_ document: ASSDocument, whole wantsWhole: Bool) -> (byStyle: [String: [UInt8]], whole: [UInt8]) {
+        var byStyle: [String: [UInt8]] = [:]
+        var whole: [UInt8] = []
+        var plain: [UInt8] = []
+        document.utf8.withUnsafeBufferPointer { buffer in
+            document.forEachEvent(buffer) { _, isComment, fields, text in
+                guard !isComment else { return }
+                plain.removeAll(keepingCapacity: true)
+                ASSDocument.appendPlainText(buffer, text, to: &plain)
+                // A line that is only a drawing (`{\p1}m 0 0 l ...`) shows no words.
+                if FontRewriter.isWhitespace(plain), ASSDocument.hasDrawing(buffer, text) { return }
+                let style =
+                    fields.styleIndexField.flatMap { $0 < fields.count ? fields[$0] : nil }
+                    .map { buffer.string(buffer.trimmingBlanks($0)) } ?? ""
+                if byStyle[style] != nil {
+                    byStyle[style]?.append(0x0A)
+                    FontRewriter.appendStyleFontText(buffer, text, to: &byStyle[style, default: []])
+                } else {
+                    var first: [UInt8] = []
+                    FontRewriter.appendStyleFontText(buffer, text, to: &first)
+                    byStyle[style] = first
                 }
-                index = close + 1
+                if wantsWhole { whole += plain }
             }
-            if styleFont { text += ASSDocument.plainText(buffer, segmentStart..<buffer.count) }
-            return text
         }
+        return (byStyle, whole)
+    }
+
+    /// Whether the UTF-8 text `bytes` is only whitespace (as `Character.isWhitespace` counts it), answered from
+    /// the bytes when they are ASCII.
+    static func isWhitespace(_ bytes: [UInt8]) -> Bool {
+        var ascii = true
+        for byte in bytes {
+            if byte >= 0x80 {
+                ascii = false
+            } else if byte != 0x20 && !(0x09...0x0D).contains(byte) {
+                return false
+            }
+        }
+        return ascii || String(decoding: bytes, as: UTF8.self).allSatisfy(\.isWhitespace)
+    }
+
+    /// Appends the plain text of the event text at `range` drawn with its style's font: everything outside the
+    /// `\fn` runs (which end at `\r`, an empty `\fn` or `\fn0`).
+    static func appendStyleFontText(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [UInt8]
+    ) {
+        var styleFont = true
+        var segmentStart = range.lowerBound
+        var index = range.lowerBound
+        while let open = firstIndex(of: 0x7B, in: buffer, from: index, to: range.upperBound),
+            let close = firstIndex(of: 0x7D, in: buffer, from: open + 1, to: range.upperBound)
+        {
+            let change = fontChange(buffer, (open + 1)..<close)
+            if change != .none {
+                if styleFont { ASSDocument.appendPlainText(buffer, segmentStart..<open, to: &output) }
+                styleFont = change == .toStyle
+                segmentStart = open
+            }
+            index = close + 1
+        }
+        if styleFont { ASSDocument.appendPlainText(buffer, segmentStart..<range.upperBound, to: &output) }
     }
 }

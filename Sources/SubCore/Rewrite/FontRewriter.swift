@@ -124,6 +124,8 @@ public struct FontRewriter: Sendable {
         var unknownSeen: Set<String> = []
         /// Where each distinct decision stands in `result.references`.
         var referenceIndex: [FontReferenceKey: Int] = [:]
+        /// The UTF-8 of each family written so far.
+        var replacements: [String: [UInt8]] = [:]
         private let fixedReplacement: [UInt8]?
 
         /// `textSize` sizes the edit list up front (untouched capacity costs no memory), so that it never has to
@@ -199,7 +201,10 @@ public struct FontRewriter: Sendable {
                 language = choice.language
                 reason = "\(decision.reason); \(choice.reason)"
             }
-            var wanted = vertical ? [0x40] + Array(family.utf8) : Array(family.utf8)
+            // One array per family, shared by every edit to it (a script can have hundreds of thousands).
+            let familyBytes = replacements[family] ?? Array(family.utf8)
+            if replacements.count < 64 { replacements[family] = familyBytes }
+            var wanted = vertical ? [0x40] + familyBytes : familyBytes
             if range.count == wanted.count, buffer[range].elementsEqual(wanted) { return false }
             if quoteIfSpaced, wanted.contains(where: { $0 == 0x20 || $0 == 0x09 }) {
                 wanted = [0x22] + wanted + [0x22]
@@ -219,7 +224,9 @@ public struct FontRewriter: Sendable {
             let name = buffer.string(nameRange)
             let known: String? =
                 KnownCJKFonts.contains(name)
-                ? "known CJK font" : rewriter.alsoKeys.contains(KnownCJKFonts.key(name)) ? "on the also list" : nil
+                ? "known CJK font"
+                : !rewriter.alsoKeys.isEmpty && rewriter.alsoKeys.contains(KnownCJKFonts.key(name))
+                    ? "on the also list" : nil
             decisions[nameBytes] = known
             return known
         }

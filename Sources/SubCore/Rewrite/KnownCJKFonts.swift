@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// The fallback list of font names known to be CJK fonts (Windows, macOS, Linux and foundry names in Chinese,
 /// Japanese and Korean), matched ignoring case, a leading `@`, blanks, `-`/`_`, and full-width/half-width forms.
@@ -57,8 +58,23 @@ public enum KnownCJKFonts {
 
     private static let keys: Set<String> = Set(names.map(key))
 
+    /// The answers given so far, by name as written: a library's files ask about the same few dozen names
+    /// thousands of times, and normalizing and matching a name costs microseconds. Bounded by `cacheLimit`.
+    /// Matching runs under the lock, so the compiled regexes are never used from two threads at once.
+    private static let answers = Mutex<[String: Bool]>([:])
+    private static let cacheLimit = 4096
+
     /// Whether `name` is on the list or matches one of its family patterns.
     public static func contains(_ name: String) -> Bool {
+        answers.withLock { answers in
+            if let known = answers[name] { return known }
+            let known = matches(name)
+            if answers.count < cacheLimit { answers[name] = known }
+            return known
+        }
+    }
+
+    private static func matches(_ name: String) -> Bool {
         let normalized = key(name)
         if normalized.isEmpty { return false }
         if keys.contains(normalized) { return true }

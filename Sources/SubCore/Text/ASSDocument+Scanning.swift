@@ -218,6 +218,13 @@ extension ASSDocument {
     static func plainText(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
         var output: [UInt8] = []
         output.reserveCapacity(range.count)
+        appendPlainText(buffer, range, to: &output)
+        return String(decoding: output, as: UTF8.self)
+    }
+
+    /// Appends the UTF-8 of `plainText(buffer, range)` to `output`, building no string (the rewriter gathers
+    /// the text of hundreds of thousands of events this way).
+    static func appendPlainText(_ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, to output: inout [UInt8]) {
         var drawing = false
         var index = range.lowerBound
         while index < range.upperBound {
@@ -247,7 +254,6 @@ extension ASSDocument {
             output.append(byte)
             index += 1
         }
-        return String(decoding: output, as: UTF8.self)
     }
 }
 
