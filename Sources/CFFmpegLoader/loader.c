@@ -45,6 +45,7 @@
     X(format, int, av_seek_frame, (AVFormatContext * s, int stream_index, int64_t timestamp, int flags),      \
       (s, stream_index, timestamp, flags))                                                                    \
     X(format, int, av_write_trailer, (AVFormatContext * s), (s))                                              \
+    X(format, AVFormatContext *, avformat_alloc_context, (void), ())                                          \
     X(format, int, avformat_alloc_output_context2,                                                            \
       (AVFormatContext * *ctx, const AVOutputFormat *oformat, const char *format_name, const char *filename), \
       (ctx, oformat, format_name, filename))                                                                  \

@@ -29,13 +29,32 @@ public final class MediaFile {
     /// `AVFormatContext.start_time` in microseconds, nil when unknown (ffmpeg shifts input timestamps by it).
     let startTime: Int64?
 
+    /// The budget every read of this file counts against, nil when reads are not metered.
+    public let readBudget: ReadBudget?
+    /// The metered input the demuxer reads through; freed after the demuxer.
+    private let input: MediaInput?
+
     /// Opens `path` and reads its stream information; throws `MediaError.notMedia` when libavformat does not
-    /// recognise it.
-    public init(path: String) throws {
+    /// recognise it. With `readBudget`, every read of the file (here and in later demux passes) counts against
+    /// it and waits when the run reads faster than its rate.
+    public init(path: String, readBudget: ReadBudget? = nil) throws {
         try MediaFile.refuseNonRegular(path)
         try FFmpegLibraries.load(file: path)
         MediaLog.install()
         var opened: UnsafeMutablePointer<AVFormatContext>?
+        var input: MediaInput?
+        if let readBudget {
+            let metered = try MediaInput(path: path, budget: readBudget)
+            guard let context = avformat_alloc_context() else {
+                throw MediaError.library("avformat_alloc_context", cffmpeg_averror_enomem(), file: path)
+            }
+            context.pointee.pb = metered.io
+            context.pointee.flags |= AVFMT_FLAG_CUSTOM_IO
+            opened = context
+            input = metered
+        }
+        self.readBudget = readBudget
+        self.input = input
         let (code, openLines) = MediaLog.capture {
             PathBytes.withCString(path) { avformat_open_input(&opened, $0, nil, nil) }
         }
@@ -92,7 +111,7 @@ public final class MediaFile {
             demuxerUsed = true
             return self
         }
-        return try MediaFile(path: path)
+        return try MediaFile(path: path, readBudget: readBudget)
     }
 
     /// The subtitle streams, in subtitle-index order.

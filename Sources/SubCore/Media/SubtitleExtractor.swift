@@ -115,7 +115,7 @@ public final class SubtitleExtractor {
         }
         if code == cffmpeg_averror_eof() && damage == nil { return nil }
         let reason = damage ?? MediaError.message(for: code)
-        let survey = try? survey(source.path)
+        let survey = try? survey(source.path, readBudget: source.readBudget)
         return ReadInterruption(
             stoppedAt: max(lastTime, survey?.latest ?? 0), damagedAfter: survey?.damagedAfter,
             duration: source.duration, reason: reason)
@@ -124,8 +124,10 @@ public final class SubtitleExtractor {
     /// For a damaged file only: reads every stream once more to find the latest readable timestamp (so the
     /// warning says how much of the file was readable, not just when the last subtitle was) and, when the
     /// demuxer reported damage and then read on, the time of the last good packet before it.
-    private static func survey(_ path: String) throws -> (latest: Double, damagedAfter: Double?) {
-        let media = try MediaFile(path: path)
+    private static func survey(_ path: String, readBudget: ReadBudget?) throws -> (
+        latest: Double, damagedAfter: Double?
+    ) {
+        let media = try MediaFile(path: path, readBudget: readBudget)
         let packet = try Packet(file: path)
         let offset = Double(media.startTime ?? 0) / Double(AV_TIME_BASE)
         var latest = 0.0

@@ -16,6 +16,7 @@ enum ExtractCommand {
             .value(.attachments, "DIR", "Also write the attachments (fonts) here; alone, only them."),
             .value(.out, "DIR", "Write tracks here (default: next to FILE)."),
             .flag(.fix, "Rewrite each track's fonts as 'subfix fix' does before it is written."),
+            ReadRateOption.row,
         ]
             + RewriteOptions.rows(onlyWith: "fix") + [
                 .flag(.json, "One JSON object per written file on standard output."), LibraryLocation.option,
@@ -67,8 +68,9 @@ enum ExtractCommand {
         transform: SubtitleTrackWriter.Transform?, files: inout JobFiles
     ) throws -> ExitStatus {
         let media: MediaFile
+        let budget = try ReadRateOption.parse(arguments)
         do {
-            media = try MediaFile(path: path)
+            media = try MediaFile(path: path, readBudget: budget)
         } catch let error as MediaError {
             files.fail(path, cause: error.description, io: io)
             return .someFailed

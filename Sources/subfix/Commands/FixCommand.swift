@@ -32,6 +32,7 @@ enum FixCommand {
                 "Write UTF-8 (default), or keep each file's own encoding and bytes: only the replaced font names are"
                     + " written, every other byte is copied."),
             EncodingHintOption.row,
+            ReadRateOption.row,
             .value(.backupSuffix, "SUF", "Backup suffix for --in-place (default: .orig)."),
             .flag(.diff, "Print a unified diff of each change."),
             .value(.jobs, "N", "Files processed in parallel (default: the number of cores)."),
@@ -109,7 +110,8 @@ enum FixCommand {
         if !arguments.has(.embed) { fixer.embedder = nil }
         let options = FixOptions(
             destination: destination, fixer: fixer, diff: arguments.has(.diff) && !json,
-            reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder)
+            reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder,
+            readBudget: try ReadRateOption.parse(arguments))
 
         // The job log's database opens on another thread while the files are fixed.
         // A dry run is logged in a library that exists, and never creates one.

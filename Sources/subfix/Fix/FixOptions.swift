@@ -20,4 +20,6 @@ struct FixOptions: Sendable {
     var reportsKeptFonts = false
     /// With `--remux`: cuts the font subsets attached to remuxed Matroska files (nil without `--remux`).
     var remuxEmbedder: FontEmbedder?
+    /// With `--max-read-rate`: the budget every media file of the run is read under.
+    var readBudget: ReadBudget?
 }

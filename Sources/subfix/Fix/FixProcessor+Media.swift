@@ -20,7 +20,7 @@ extension FixProcessor {
         var skipped: [Int: String] = [:]
         var fonts: [FontAttachment] = []
         do {
-            let media = try MediaFile(path: input.path)
+            let media = try MediaFile(path: input.path, readBudget: options.readBudget)
             // --policy missing counts the fonts the media file carries, as a player loads them.
             if options.fixer.missingFontCatalog != nil {
                 fonts = try media.fontAttachments().map { font in

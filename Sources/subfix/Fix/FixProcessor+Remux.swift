@@ -19,7 +19,7 @@ extension FixProcessor {
         if let problem = input.problem { return failed(problem) }
         guard let embedder = options.remuxEmbedder else { return failed("no font catalog to attach fonts from") }
         do {
-            let media = try MediaFile(path: input.path)
+            let media = try MediaFile(path: input.path, readBudget: options.readBudget)
             let remuxer = try MatroskaRemuxer(file: media)
             let tracks = try remuxer.readTextTracks()
             if tracks.isEmpty {
