@@ -43,6 +43,7 @@ extension OptionKey {
     static let library = OptionKey("library")
     static let limit = OptionKey("limit")
     static let maxFrames = OptionKey("max-frames")
+    static let naming = OptionKey("naming")
     static let noSystemFonts = OptionKey("no-system-fonts")
     static let null = OptionKey("null")
     static let out = OptionKey("out")

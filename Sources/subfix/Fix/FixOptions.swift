@@ -20,4 +20,6 @@ struct FixOptions: Sendable {
     var reportsKeptFonts = false
     /// With `--remux`: cuts the font subsets attached to remuxed Matroska files (nil without `--remux`).
     var remuxEmbedder: FontEmbedder?
+    /// `--naming`: how the sidecars of a media file are named.
+    var naming = SidecarNaming.subfix
 }
