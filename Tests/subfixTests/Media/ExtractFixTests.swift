@@ -143,7 +143,8 @@ import Testing
         let bad = ExtractedTrack(stream: stream(2, "chi"), format: format, data: Data(bytes))
         let names = SidecarNamer(naming: .subfix, base: "x", streams: [good.stream, bad.stream])
         #expect(throws: FixFailure(cause: message)) {
-            try SubtitleTrackWriter.write([good, bad], names: names, to: directory, transform: fixer.transform(names: names))
+            try SubtitleTrackWriter.write(
+                [good, bad], names: names, to: directory, transform: fixer.transform(names: names))
         }
         #expect(try MediaCLIFixtures.listing(directory) == [])
     }
