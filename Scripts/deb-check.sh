@@ -11,7 +11,7 @@
 #
 # Needs root (debootstrap, chroot, mounting /proc) and the Debian mirror (DEB_CHECK_MIRROR, default
 # http://deb.debian.org/debian); nothing else from the network. First run: about 3 minutes for the root plus the
-# dependencies' download; later runs about a minute.
+# dependencies' download; later runs about 2 minutes.
 #
 # Usage: Scripts/deb-check.sh PACKAGE.deb CACHE
 set -euo pipefail
