@@ -24,8 +24,8 @@ enum ExtractCommand {
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
             'ffmpeg -i FILE -map 0:s:N OUT.<ext>' writes; --naming jellyfin or plex names them as those servers
-            read sidecars (Movie.ja.default.ass, Movie.zh-Hans.zh.forced.ass, Movie.zh.sdh.srt). Bitmap tracks (PGS, VobSub, DVB) cannot be extracted as
-            text. A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
+            read sidecars (Movie.ja.default.ass, Movie.zh-Hans.zh.forced.ass, Movie.zh.sdh.srt). Bitmap tracks
+            (PGS, VobSub, DVB) cannot be extracted as text. A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
             With --fix, each line (and JSON object) also says how many styles, \\fn tags and font tags were
             rewritten; the files are what 'subfix fix' makes of the plain extracted tracks.
             """,
