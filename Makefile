@@ -29,8 +29,10 @@ DIST_BUILD_FLAGS := -c release --static-swift-stdlib
 DIST_BIN = $(shell swift build $(DIST_BUILD_FLAGS) --show-bin-path)/subfix
 # The Debian package tools `make deb` runs (dpkg-deb, dpkg-shlibdeps).
 DEB_PACKAGES := dpkg-dev
+# `make deb-check` makes its clean Debian 12 root with debootstrap.
+DEB_CHECK_PACKAGES := debootstrap
 
-.PHONY: all deps bench-deps build release demo test lint bench fuzz clean dist-build install uninstall deb
+.PHONY: all deps bench-deps build release demo test lint bench fuzz clean dist-build install uninstall deb deb-check
 
 all: build
 
@@ -79,6 +81,13 @@ uninstall:
 deb: dist-build
 	@./.ci/install-packages $(DEB_PACKAGES)
 	@./Scripts/make-deb.sh "$(DIST_BIN)" .
+
+# As root, with the Debian mirror reachable: the package `make deb` built, installed with apt into a clean Debian 12
+# root (debootstrap, made once and cached in .build/deb-check), then `subfix --version`, `probe` and `fix` run there.
+# Not part of `make test`: the first run downloads a base system and FFmpeg's libraries (about 3 minutes).
+deb-check: deb
+	@./.ci/install-packages $(DEB_CHECK_PACKAGES)
+	@./Scripts/deb-check.sh "$$(ls -t subfix_*_$$(dpkg --print-architecture).deb | head -1)" .build/deb-check
 
 bench: bench-deps release
 	@./Benchmarks/run.sh

@@ -19,23 +19,9 @@ public struct ExtractedTrack: Sendable, Equatable {
         self.data = data
     }
 
-    /// The file name for this track: `<base>.<subtitleIndex>.<language>.<ext>`, the language left out when it is
-    /// unknown or not a plain tag.
+    /// The file name for this track in the `subfix` scheme: `<base>.<subtitleIndex>.<language>.<ext>`, the
+    /// language left out when it is unknown or not a plain tag. `SidecarNamer` names it in any scheme.
     public func fileName(base: String) -> String {
-        var parts = [base, String(stream.subtitleIndex ?? stream.index)]
-        if let language = stream.language.map(ExtractedTrack.safeLanguage), !language.isEmpty {
-            parts.append(language)
-        }
-        parts.append(format.fileExtension)
-        return parts.joined(separator: ".")
-    }
-
-    /// A language tag reduced to ASCII letters, digits and `-` (it comes from the file: never trust it in a path).
-    static func safeLanguage(_ tag: String) -> String {
-        String(
-            tag.unicodeScalars.filter {
-                $0.isASCII && ($0.properties.isAlphabetic || ("0"..."9").contains($0) || $0 == "-")
-            }
-            .prefix(16).map(Character.init))
+        SidecarNamer(naming: .subfix, base: base, streams: [stream]).name(for: stream, format: format).fileName
     }
 }

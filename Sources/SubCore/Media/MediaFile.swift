@@ -183,7 +183,8 @@ public final class MediaFile {
                 subtitleEncoding: nil, language: language, title: tag(metadata, "title"),
                 isDefault: stream.pointee.disposition & AV_DISPOSITION_DEFAULT != 0,
                 isForced: stream.pointee.disposition & AV_DISPOSITION_FORCED != 0,
-                subtitleIndex: nil, playerIndex: nil)
+                subtitleIndex: nil, playerIndex: nil,
+                isHearingImpaired: stream.pointee.disposition & AV_DISPOSITION_HEARING_IMPAIRED != 0)
             if kind == .subtitle {
                 let properties = avcodec_descriptor_get(parameters.codec_id)?.pointee.props ?? 0
                 description.subtitleEncoding =

@@ -32,6 +32,8 @@ public struct MediaStream: Sendable, Equatable {
     public var isDefault: Bool
     /// `AV_DISPOSITION_FORCED`.
     public var isForced: Bool
+    /// `AV_DISPOSITION_HEARING_IMPAIRED` (Matroska's FlagHearingImpaired: SDH, closed captions).
+    public var isHearingImpaired: Bool
     /// 0-based position among the subtitle streams (`-map 0:s:N`); nil for other kinds.
     public var subtitleIndex: Int?
     /// The player's menu number (VLC: 0 is "Disable", 1 the first subtitle stream); nil for other kinds.
@@ -40,7 +42,8 @@ public struct MediaStream: Sendable, Equatable {
     /// A stream description (normally made by `MediaFile`).
     public init(
         index: Int, kind: StreamKind, codec: String, subtitleEncoding: SubtitleEncoding?, language: String?,
-        title: String?, isDefault: Bool, isForced: Bool, subtitleIndex: Int?, playerIndex: Int?
+        title: String?, isDefault: Bool, isForced: Bool, subtitleIndex: Int?, playerIndex: Int?,
+        isHearingImpaired: Bool = false
     ) {
         self.index = index
         self.kind = kind
@@ -50,6 +53,7 @@ public struct MediaStream: Sendable, Equatable {
         self.title = title
         self.isDefault = isDefault
         self.isForced = isForced
+        self.isHearingImpaired = isHearingImpaired
         self.subtitleIndex = subtitleIndex
         self.playerIndex = playerIndex
     }

@@ -56,14 +56,22 @@ public enum CJKLanguage: String, Sendable, Hashable, CaseIterable, Codable {
     }
 
     /// The hint a subtitle file's name gives (`movie.ja.ass`, `ep01.chs.ass`, `show.zh-Hant.srt`): the last
-    /// dot-separated token before the extension that names a language.
+    /// dot-separated token before the extension that names a language; where that only says Chinese, a script
+    /// named before it decides (`Movie.zh-Hant.zh.forced.ass`, as `SidecarNaming.jellyfin` writes it).
     public static func hint(fromFileName path: String) -> LanguageHint? {
         let base = (path as NSString).lastPathComponent
         let tokens = base.split(separator: ".").dropLast().dropFirst()
+        var found: LanguageHint?
         for token in tokens.reversed() {
-            if let hint = hint(from: String(token)) { return hint }
+            guard let hint = hint(from: String(token)) else { continue }
+            if hint != .chinese { return found == nil || isChinese(hint) ? hint : found }
+            if found == nil { found = hint }
         }
-        return nil
+        return found
+    }
+
+    private static func isChinese(_ hint: LanguageHint) -> Bool {
+        hint == .language(.simplifiedChinese) || hint == .language(.traditionalChinese)
     }
 }
 

@@ -44,6 +44,7 @@ extension OptionKey {
     static let limit = OptionKey("limit")
     static let maxFrames = OptionKey("max-frames")
     static let maxReadRate = OptionKey("max-read-rate")
+    static let naming = OptionKey("naming")
     static let noSystemFonts = OptionKey("no-system-fonts")
     static let null = OptionKey("null")
     static let out = OptionKey("out")

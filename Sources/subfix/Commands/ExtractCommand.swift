@@ -15,6 +15,7 @@ enum ExtractCommand {
             .value(.format, "FORMAT", "ass, srt or auto (ASS for ASS tracks, SRT for the others; default)."),
             .value(.attachments, "DIR", "Also write the attachments (fonts) here; alone, only them."),
             .value(.out, "DIR", "Write tracks here (default: next to FILE)."),
+            NamingOption.row,
             .flag(.fix, "Rewrite each track's fonts as 'subfix fix' does before it is written."),
             ReadRateOption.row,
         ]
@@ -23,8 +24,9 @@ enum ExtractCommand {
             ],
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
-            'ffmpeg -i FILE -map 0:s:N OUT.<ext>' writes. Bitmap tracks (PGS, VobSub, DVB) cannot be extracted as
-            text. A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
+            'ffmpeg -i FILE -map 0:s:N OUT.<ext>' writes; --naming jellyfin or plex names them as those servers
+            read sidecars (Movie.ja.default.ass, Movie.zh-Hans.zh.forced.ass, Movie.zh.sdh.srt). Bitmap tracks
+            (PGS, VobSub, DVB) cannot be extracted as text. A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
             With --fix, each line (and JSON object) also says how many styles, \\fn tags and font tags were
             rewritten; the files are what 'subfix fix' makes of the plain extracted tracks.
             """,
@@ -82,9 +84,10 @@ enum ExtractCommand {
                 let result = try SubtitleExtractor(file: media).extract(tracks: streams, format: request.format)
                 let directory = request.outDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent()
                 let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
+                let names = SidecarNamer(naming: request.naming, base: base, streams: media.subtitleStreams)
                 let readable = withoutEmptyTracks(result, file: path, io: io, status: &status)
                 let written = try SubtitleTrackWriter.write(
-                    readable, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
+                    readable, names: names, to: directory, transform: transform ?? fixer?.transform(names: names))
                 for item in written {
                     let fixed = fixer?.results[item.track.stream.index]
                     report(item, fixed: fixed, file: path, json: arguments.has(.json), io: io)
@@ -229,6 +232,8 @@ struct ExtractRequest {
     var format = ExtractionFormatChoice.auto
     var attachmentDirectory: URL?
     var outDirectory: URL?
+    /// `--naming`: how the written tracks are named.
+    var naming = SidecarNaming.subfix
     /// `--fix`: rewrite each track's fonts before writing it.
     var fix = false
 
@@ -246,6 +251,7 @@ struct ExtractRequest {
         }
         attachmentDirectory = arguments.value(.attachments).map { URL(fileURLWithPath: $0) }
         outDirectory = arguments.value(.out).map { URL(fileURLWithPath: $0) }
+        naming = try NamingOption.parse(arguments)
         fix = arguments.has(.fix)
         if !fix, let option = RewriteOptions.keys.first(where: arguments.has) {
             throw .needsOption(option.name, requires: OptionKey.fix.name)

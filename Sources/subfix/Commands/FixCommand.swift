@@ -26,6 +26,7 @@ enum FixCommand {
                 .remux,
                 "For a Matroska file: write the file itself again with its text tracks fixed and subsets of the"
                     + " faces they name attached (every other packet copied as is), instead of sidecars."),
+            NamingOption.row,
         ] + RewriteOptions.rows + [
             .value(
                 .encoding, "utf8|keep",
@@ -48,7 +49,8 @@ enum FixCommand {
 
             Without --remux a media file is only read, never modified: all its text subtitle tracks are extracted in one pass and
             each is fixed into a sidecar named as 'subfix extract' names it, <base>.<subtitleIndex>.<language>.<ext>
-            (next to the media file, or under --out DIR mirroring the paths), one report line per track; --diff
+            or with --naming jellyfin|plex as those servers read sidecars (next to the media file, or under --out DIR
+            mirroring the paths, so each sidecar sits beside the media file's name), one report line per track; --diff
             compares with the text as extracted. Bitmap tracks (PGS, VobSub, DVB) and files without subtitle
             tracks are reported as skipped. A truncated or damaged media file fails whole: no sidecar is written.
             With --json, media lines also carry track, subtitleIndex, stream and note.
@@ -104,6 +106,8 @@ enum FixCommand {
         let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
         let json = arguments.has(.json)
         let remux = arguments.has(.remux)
+        try arguments.exclusive([.remux, .naming])
+        let naming = try NamingOption.parse(arguments)
         var (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
             arguments, io: io, keepEncoding: keep, encodingHint: hint, embed: arguments.has(.embed) || remux)
         let remuxEmbedder = remux ? fixer.embedder : nil
@@ -111,7 +115,7 @@ enum FixCommand {
         let options = FixOptions(
             destination: destination, fixer: fixer, diff: arguments.has(.diff) && !json,
             reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder,
-            readBudget: try ReadRateOption.parse(arguments))
+            readBudget: try ReadRateOption.parse(arguments), naming: naming)
 
         // The job log's database opens on another thread while the files are fixed.
         // A dry run is logged in a library that exists, and never creates one.

@@ -53,6 +53,7 @@ enum ProbeCommand {
                             ("title", .optional(stream.title)),
                             ("default", .bool(stream.isDefault)),
                             ("forced", .bool(stream.isForced)),
+                            ("hearingImpaired", .bool(stream.isHearingImpaired)),
                             ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
                             ("playerIndex", stream.playerIndex.map(JSON.int) ?? .null),
                         ])
@@ -78,7 +79,10 @@ enum ProbeCommand {
         let duration = media.duration.map(MediaTime.format) ?? "unknown duration"
         var rows: [[String]] = [["stream", "kind", "codec", "type", "lang", "flags", "sub", "track", "title"]]
         for stream in media.streams {
-            let flags = [stream.isDefault ? "default" : nil, stream.isForced ? "forced" : nil].compactMap { $0 }
+            let flags = [
+                stream.isDefault ? "default" : nil, stream.isForced ? "forced" : nil,
+                stream.isHearingImpaired ? "sdh" : nil,
+            ].compactMap { $0 }
             rows.append([
                 String(stream.index), stream.kind.rawValue, stream.codec, stream.subtitleEncoding?.rawValue ?? "",
                 stream.language ?? "", flags.joined(separator: ","),

@@ -22,4 +22,6 @@ struct FixOptions: Sendable {
     var remuxEmbedder: FontEmbedder?
     /// With `--max-read-rate`: the budget every media file of the run is read under.
     var readBudget: ReadBudget?
+    /// `--naming`: how the sidecars of a media file are named.
+    var naming = SidecarNaming.subfix
 }

@@ -3,7 +3,8 @@ import SubCore
 
 extension FixProcessor {
     /// Extracts every text track of the media file `input` in one demux pass and fixes each one into a sidecar
-    /// named as `subfix extract` names it (`<base>.<subtitleIndex>.<language>.<ext>`), in `folder` (nil for
+    /// named as `subfix extract` names it in the `--naming` scheme (`<base>.<subtitleIndex>.<language>.<ext>` by
+    /// default), in `folder` (nil for
     /// `--dry-run`; empty for the current folder). The media file itself is only read. Never throws: one result
     /// per text or bitmap track, or one for the whole file when it has no subtitle tracks or cannot be read
     /// (then nothing is written, not even what a truncated file held).
@@ -56,6 +57,7 @@ extension FixProcessor {
             return [whole]
         }
         let base = ((input.path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let names = SidecarNamer(naming: options.naming, base: base, streams: streams)
         let mode = (FixFileSystem.status(input.path)?.st_mode ?? 0o644) & 0o666
         return streams.compactMap { stream -> FixFileResult? in
             if let reason = skipped[stream.index] {
@@ -66,17 +68,17 @@ extension FixProcessor {
             }
             guard let track = extraction.tracks.first(where: { $0.stream.index == stream.index }) else { return nil }
             return process(
-                track, of: input, base: base, folder: folder, mode: mode, fonts: fonts, options: options, claims: claims
-            )
+                track, of: input, name: names.name(for: track.stream, format: track.format), folder: folder,
+                mode: mode, fonts: fonts, options: options, claims: claims)
         }
     }
 
     /// Fixes one extracted track and writes its sidecar.
     private static func process(
-        _ track: ExtractedTrack, of input: FixInput, base: String, folder: String?, mode: mode_t,
+        _ track: ExtractedTrack, of input: FixInput, name sidecar: SidecarName, folder: String?, mode: mode_t,
         fonts: [FontAttachment], options: FixOptions, claims: FixClaims
     ) -> FixFileResult {
-        let name = track.fileName(base: base)
+        let name = sidecar.fileName
         let output = folder.map { $0.isEmpty ? name : $0 + "/" + name }
         var result = FixFileResult(input: input.path, output: output, status: .failed, fromMedia: true)
         result.track = track.stream

@@ -14,11 +14,11 @@ final class TrackFixer {
         options = FixOptions(destination: .dryRun, fixer: fixer, diff: false, reportsKeptFonts: reportsKeptFonts)
     }
 
-    /// The transform for `SubtitleTrackWriter.write`; tracks are named `<base>...` in messages. Throws
+    /// The transform for `SubtitleTrackWriter.write`; tracks are named by `names` in messages. Throws
     /// `FixFailure` for a track that cannot be fixed (then no track is written).
-    func transform(base: String) -> SubtitleTrackWriter.Transform {
+    func transform(names: SidecarNamer) -> SubtitleTrackWriter.Transform {
         { [self] track in
-            let name = track.fileName(base: base)
+            let name = names.name(for: track.stream, format: track.format).fileName
             var result = FixFileResult(input: name, output: nil, status: .failed)
             let fixed: FixedSubtitle
             do throws(FixFailure) {

@@ -97,18 +97,10 @@ enum IndexReader {
             startMs: line.startMilliseconds, endMs: line.endMilliseconds, style: line.style, text: line.plainText)
     }
 
-    /// The language tag a sidecar's name carries before its extension: `movie.zh-Hans.srt` → `zh-Hans`,
-    /// `movie.ja.ass` → `ja`; nil when the part is not shaped like a tag (2-3 letters, then `-` subtags).
+    /// The language a sidecar's name states, read by SubCore's `SidecarName` (the type that writes the names):
+    /// `movie.zh-Hans.srt` → `zh-Hans`, `movie.0.chi.ass` → `chi`, `Movie.zh-Hant.zh.forced.ass` → `zh-Hant`,
+    /// `Movie.en.sdh.srt` → `en`; nil when no part is shaped like a tag.
     static func language(ofSidecar path: String) -> String? {
-        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        let candidate = (name as NSString).pathExtension
-        let parts = candidate.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (2...3).contains(first.count),
-            first.allSatisfy({ $0.isASCII && $0.isLetter }),
-            parts.dropFirst().allSatisfy({
-                (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) }
-            })
-        else { return nil }
-        return candidate
+        SidecarName(fileName: path)?.statedLanguage
     }
 }

@@ -7,7 +7,8 @@ import Testing
         let directory = try MediaFixtures.temporaryDirectory()
         let media = try MediaFile(path: MediaFixtures.mkv)
         let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .auto)
-        let written = try SubtitleTrackWriter.write(result.tracks, base: "tram", to: directory) { track in
+        let names = SidecarNamer(naming: .subfix, base: "tram", streams: media.subtitleStreams)
+        let written = try SubtitleTrackWriter.write(result.tracks, names: names, to: directory) { track in
             Data(
                 String(decoding: track.data, as: UTF8.self).replacingOccurrences(of: "微软雅黑", with: "Noto Sans CJK SC")
                     .utf8)
@@ -26,8 +27,9 @@ import Testing
         let directory = try MediaFixtures.temporaryDirectory()
         let media = try MediaFile(path: MediaFixtures.mkv)
         let result = try SubtitleExtractor(file: media).extract(tracks: media.subtitleStreams, format: .srt)
+        let names = SidecarNamer(naming: .subfix, base: "tram", streams: media.subtitleStreams)
         #expect(throws: Refused.self) {
-            try SubtitleTrackWriter.write(result.tracks, base: "tram", to: directory) { track in
+            try SubtitleTrackWriter.write(result.tracks, names: names, to: directory) { track in
                 if track.stream.subtitleIndex == 1 { throw Refused() }
                 return track.data
             }

@@ -38,12 +38,12 @@ import Testing
         let (io, output) = CommandIO.capturing()
         #expect(SubfixCLI.run(["probe", "--json", mkv], io: io) == .success)
         let streams = [
-            #"{"index":0,"kind":"video","codec":"h264","text":null,"language":null,"title":null,"default":false,"forced":false,"subtitleIndex":null,"playerIndex":null}"#,
-            #"{"index":1,"kind":"audio","codec":"flac","text":null,"language":null,"title":null,"default":false,"forced":false,"subtitleIndex":null,"playerIndex":null}"#,
-            #"{"index":2,"kind":"subtitle","codec":"ass","text":true,"language":"chi","title":"简体中文","default":true,"forced":false,"subtitleIndex":0,"playerIndex":1}"#,
-            #"{"index":3,"kind":"subtitle","codec":"subrip","text":true,"language":"eng","title":"English","default":false,"forced":false,"subtitleIndex":1,"playerIndex":2}"#,
-            #"{"index":4,"kind":"subtitle","codec":"ass","text":true,"language":"jpn","title":"日本語","default":false,"forced":true,"subtitleIndex":2,"playerIndex":3}"#,
-            #"{"index":5,"kind":"attachment","codec":"otf","text":null,"language":null,"title":null,"default":false,"forced":false,"subtitleIndex":null,"playerIndex":null}"#,
+            #"{"index":0,"kind":"video","codec":"h264","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"playerIndex":null}"#,
+            #"{"index":1,"kind":"audio","codec":"flac","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"playerIndex":null}"#,
+            #"{"index":2,"kind":"subtitle","codec":"ass","text":true,"language":"chi","title":"简体中文","default":true,"forced":false,"hearingImpaired":false,"subtitleIndex":0,"playerIndex":1}"#,
+            #"{"index":3,"kind":"subtitle","codec":"subrip","text":true,"language":"eng","title":"English","default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":1,"playerIndex":2}"#,
+            #"{"index":4,"kind":"subtitle","codec":"ass","text":true,"language":"jpn","title":"日本語","default":false,"forced":true,"hearingImpaired":false,"subtitleIndex":2,"playerIndex":3}"#,
+            #"{"index":5,"kind":"attachment","codec":"otf","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"playerIndex":null}"#,
         ]
         let attachments =
             #"[{"index":5,"filename":"NotoSansCJKsc-Sample.otf","mimetype":"application/vnd.ms-opentype","size":24168}]"#
