@@ -18,7 +18,8 @@ enum ExtractCommand {
             .flag(.fix, "Rewrite each track's fonts as 'subfix fix' does before it is written."),
         ]
             + RewriteOptions.rows(onlyWith: "fix") + [
-                .flag(.json, "One JSON object per written file on standard output."), LibraryLocation.option,
+                .flag(.json, "One JSON object per written file on standard output."),
+                .quiet("Print no line per written file: only errors and warnings."), LibraryLocation.option,
             ],
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
@@ -85,7 +86,9 @@ enum ExtractCommand {
                     readable, base: base, to: directory, transform: transform ?? fixer?.transform(base: base))
                 for item in written {
                     let fixed = fixer?.results[item.track.stream.index]
-                    report(item, fixed: fixed, file: path, json: arguments.has(.json), io: io)
+                    if !arguments.has(.quiet) {
+                        report(item, fixed: fixed, file: path, json: arguments.has(.json), io: io)
+                    }
                     files.add(
                         path, output: item.url.relativePath, status: fixed == nil ? .extracted : .fixed,
                         counts: fixed.map { ["styles": $0.styles, "fnTags": $0.fnTags, "fontTags": $0.fontTags] }
@@ -105,7 +108,7 @@ enum ExtractCommand {
                 let written = try AttachmentWriter.write(media.attachments, of: media, to: attachmentDirectory)
                 if written.isEmpty { io.warning("the file has no attachments", file: path) }
                 for item in written {
-                    report(item, file: path, json: arguments.has(.json), io: io)
+                    if !arguments.has(.quiet) { report(item, file: path, json: arguments.has(.json), io: io) }
                     files.add(path, output: item.url.relativePath, status: .attachment)
                 }
             }
@@ -177,11 +180,12 @@ enum ExtractCommand {
         let stream = item.track.stream
         if json {
             io.printJSON(
-                .object(
+                .typed(
+                    "track",
                     [
                         ("file", .string(file)),
-                        ("track", stream.playerIndex.map(JSON.int) ?? .null),
-                        ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
+                        ("track", .optional(stream.playerIndex)),
+                        ("subtitleIndex", .optional(stream.subtitleIndex)),
                         ("stream", .int(stream.index)),
                         ("codec", .string(stream.codec)),
                         ("language", .optional(stream.language)),
@@ -205,9 +209,9 @@ enum ExtractCommand {
     private static func report(_ item: AttachmentWriter.Written, file: String, json: Bool, io: CommandIO) {
         if json {
             io.printJSON(
-                .object([
+                .typed("attachment", [
                     ("file", .string(file)),
-                    ("attachment", .int(item.attachment.index)),
+                    ("stream", .int(item.attachment.index)),
                     ("filename", .optional(item.attachment.fileName)),
                     ("mimetype", .optional(item.attachment.mimeType)),
                     ("size", .int(item.attachment.size)),

@@ -52,7 +52,7 @@ enum FontsCommand {
     }
 
     static func json(_ face: FontFace) -> JSON {
-        .object([
+        .typed("font", [
             ("file", .string(face.source.name)), ("index", .int(face.index)), ("origin", .string(face.origin.rawValue)),
             ("families", .array(face.families.map(JSON.string))),
             ("fullNames", .array(face.fullNames.map(JSON.string))),

@@ -49,7 +49,7 @@ enum JobsCommand {
     }
 
     static func json(_ job: JobRecord) -> JSON {
-        .object([
+        .typed("job", [
             ("id", .int(Int(job.id ?? 0))), ("command", .string(job.command)),
             ("arguments", .array(job.arguments.map(JSON.string))), ("started", .string(date(job.startedAt))),
             ("finished", .optional(job.finishedAt.map(date))), ("status", .string(job.status.rawValue)),

@@ -36,7 +36,7 @@ enum ProbeCommand {
 
     /// The `--json` object for one file.
     static func json(_ media: MediaFile) -> JSON {
-        .object([
+        .typed("file", [
             ("file", .string(media.path)),
             ("format", .string(media.formatName)),
             ("duration", media.duration.map(JSON.double) ?? .null),
@@ -45,7 +45,7 @@ enum ProbeCommand {
                 .array(
                     media.streams.map { stream in
                         .object([
-                            ("index", .int(stream.index)),
+                            ("stream", .int(stream.index)),
                             ("kind", .string(stream.kind.rawValue)),
                             ("codec", .string(stream.codec)),
                             ("text", stream.subtitleEncoding.map { .bool($0 == .text) } ?? .null),
@@ -53,8 +53,8 @@ enum ProbeCommand {
                             ("title", .optional(stream.title)),
                             ("default", .bool(stream.isDefault)),
                             ("forced", .bool(stream.isForced)),
-                            ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
-                            ("playerIndex", stream.playerIndex.map(JSON.int) ?? .null),
+                            ("subtitleIndex", .optional(stream.subtitleIndex)),
+                            ("track", .optional(stream.playerIndex)),
                         ])
                     })
             ),
@@ -63,7 +63,7 @@ enum ProbeCommand {
                 .array(
                     media.attachments.map { attachment in
                         .object([
-                            ("index", .int(attachment.index)),
+                            ("stream", .int(attachment.index)),
                             ("filename", .optional(attachment.fileName)),
                             ("mimetype", .optional(attachment.mimeType)),
                             ("size", .int(attachment.size)),

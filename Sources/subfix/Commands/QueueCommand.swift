@@ -14,7 +14,7 @@ enum QueueCommand {
         ],
         options: [
             PostgresBackend.option,
-            .flag(.json, "status: one object {\"pending\":…,\"running\":…,\"done\":…,\"failed\":…}."),
+            .flag(.json, "status: one object {\"type\":\"queue\",\"pending\":…,\"running\":…,\"done\":…,\"failed\":…}."),
         ],
         discussion: """
             Jobs index files into the library (`subfix worker` runs them, on any machine that sees the same paths).
@@ -61,7 +61,7 @@ enum QueueCommand {
             let counts = try PostgresQueue(connection: library.connection).status()
             if json {
                 io.printJSON(
-                    .object([
+                    .typed("queue", [
                         ("pending", .int(counts.pending)), ("running", .int(counts.running)),
                         ("done", .int(counts.done)), ("failed", .int(counts.failed)),
                     ]))
