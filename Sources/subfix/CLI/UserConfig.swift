@@ -134,7 +134,7 @@ struct ConfigFileError: Error, Sendable, Equatable {
     var message: String {
         switch cause {
         case .unreadable(let reason): return reason
-        case .notUTF8: return "the line is not UTF-8 text"
+        case .notUTF8: return "the line is not text (invalid UTF-8 or a NUL byte)"
         case .missingEquals(let line): return "expected 'key = value', found '\(line)'"
         case .unknownKey(let name):
             return "unknown key '\(name)' (known: " + UserConfig.keys.map(\.name).joined(separator: ", ") + ")"

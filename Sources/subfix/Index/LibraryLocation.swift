@@ -10,8 +10,8 @@ enum LibraryLocation {
     /// The `--db PATH` row of every command that reads the library or records its run there.
     static let option = OptionSpec.value(
         .db, "PATH",
-        "The library database; index and search also take postgresql://… (default: $SUBFIX_DB, else "
-            + "$XDG_DATA_HOME/subfix/library.sqlite).")
+        "The library database; index and search also take postgresql://… (default: $SUBFIX_DB, else the config "
+            + "file's db, else $XDG_DATA_HOME/subfix/library.sqlite).")
 
     /// The path `--db` gives, else `$SUBFIX_DB`, else the config file's `db`, else
     /// `$XDG_DATA_HOME/subfix/library.sqlite` or

@@ -47,7 +47,7 @@ import Testing
         defer { try? FileManager.default.removeItem(atPath: home) }
         let (status, _, err) = run(["fonts"], environment: ["XDG_CONFIG_HOME": home])
         #expect(status == .usage)
-        #expect(err == "subfix: error: \(home)/subfix/config:3: the line is not UTF-8 text\n")
+        #expect(err == "subfix: error: \(home)/subfix/config:3: the line is not text (invalid UTF-8 or a NUL byte)\n")
     }
 
     @Test func aFolderOrAFIFOInsteadOfTheFileIsRefusedAtOnce() throws {
