@@ -69,7 +69,7 @@ enum SubfixCLI {
         } catch let error as CommandFailure where commandIO.errorsAsJSON {
             commandIO.error(error.cause, file: error.file)
             return .someFailed
-        } catch where commandIO.errorsAsJSON && !(error is UsageError) {
+        } catch  where commandIO.errorsAsJSON && !(error is UsageError) {
             commandIO.error(String(describing: error))
             return .someFailed
         }

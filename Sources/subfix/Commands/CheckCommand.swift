@@ -118,20 +118,22 @@ enum CheckCommand {
     }
 
     static func json(_ report: GlyphCheckReport) -> JSON {
-        .typed("file", [
-            ("file", .string(report.file)), ("events", .int(report.events)),
-            ("eventsWithMissingGlyphs", .int(report.eventsWithMissingGlyphs)),
-            (
-                "missing",
-                .array(
-                    report.missing.map { entry in
-                        .object([
-                            ("event", .int(entry.event)), ("start", .string(RenderTime.format(entry.start))),
-                            ("text", .string(entry.text)), ("font", .string(entry.font)),
-                            ("chars", .string(String(String.UnicodeScalarView(entry.characters)))),
-                        ])
-                    })
-            ),
-        ])
+        .typed(
+            "file",
+            [
+                ("file", .string(report.file)), ("events", .int(report.events)),
+                ("eventsWithMissingGlyphs", .int(report.eventsWithMissingGlyphs)),
+                (
+                    "missing",
+                    .array(
+                        report.missing.map { entry in
+                            .object([
+                                ("event", .int(entry.event)), ("start", .string(RenderTime.format(entry.start))),
+                                ("text", .string(entry.text)), ("font", .string(entry.font)),
+                                ("chars", .string(String(String.UnicodeScalarView(entry.characters)))),
+                            ])
+                        })
+                ),
+            ])
     }
 }

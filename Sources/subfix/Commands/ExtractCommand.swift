@@ -209,14 +209,16 @@ enum ExtractCommand {
     private static func report(_ item: AttachmentWriter.Written, file: String, json: Bool, io: CommandIO) {
         if json {
             io.printJSON(
-                .typed("attachment", [
-                    ("file", .string(file)),
-                    ("stream", .int(item.attachment.index)),
-                    ("filename", .optional(item.attachment.fileName)),
-                    ("mimetype", .optional(item.attachment.mimeType)),
-                    ("size", .int(item.attachment.size)),
-                    ("output", .string(item.url.relativePath)),
-                ]))
+                .typed(
+                    "attachment",
+                    [
+                        ("file", .string(file)),
+                        ("stream", .int(item.attachment.index)),
+                        ("filename", .optional(item.attachment.fileName)),
+                        ("mimetype", .optional(item.attachment.mimeType)),
+                        ("size", .int(item.attachment.size)),
+                        ("output", .string(item.url.relativePath)),
+                    ]))
         } else {
             io.printLine(
                 "\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")

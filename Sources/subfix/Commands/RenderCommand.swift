@@ -189,11 +189,14 @@ enum RenderCommand {
                     // --quiet: no line per frame.
                 } else if arguments.has(.json) {
                     io.printJSON(
-                        .typed("frame", [
-                            ("file", .string(input)), ("time", .string(RenderTime.format(time))), ("ms", .int(time)),
-                            ("width", .int(size.width)), ("height", .int(size.height)), ("events", .int(shown)),
-                            ("output", .optional(path)),
-                        ]))
+                        .typed(
+                            "frame",
+                            [
+                                ("file", .string(input)), ("time", .string(RenderTime.format(time))),
+                                ("ms", .int(time)),
+                                ("width", .int(size.width)), ("height", .int(size.height)), ("events", .int(shown)),
+                                ("output", .optional(path)),
+                            ]))
                 } else if let path {
                     io.printLine("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
                 }
@@ -217,9 +220,11 @@ enum RenderCommand {
                     // --quiet: no line for the sheet.
                 } else if arguments.has(.json) {
                     io.printJSON(
-                        .typed("sheet", [
-                            ("file", .string(input)), ("output", .string(sheetPath)), ("frames", .int(placed)),
-                        ]))
+                        .typed(
+                            "sheet",
+                            [
+                                ("file", .string(input)), ("output", .string(sheetPath)), ("frames", .int(placed)),
+                            ]))
                 } else {
                     io.printLine("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
                 }

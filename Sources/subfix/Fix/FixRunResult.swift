@@ -112,7 +112,8 @@ struct FixFileResult: Sendable, Equatable {
         for reference in references {
             let count = reference.count > 1 ? " (\(reference.count) times)" : ""
             if let replacement = reference.replacement {
-                lines.append("  \(Self.label(reference)): \(reference.font) -> \(replacement)\(count): \(reference.reason)")
+                lines.append(
+                    "  \(Self.label(reference)): \(reference.font) -> \(replacement)\(count): \(reference.reason)")
             } else if explanation != nil {
                 lines.append("  \(Self.label(reference)): \(reference.font) kept\(count): \(reference.reason)")
             }
@@ -147,7 +148,8 @@ struct FixFileResult: Sendable, Equatable {
             if let runnerUp = detection.runnerUp { why += "; runner-up \(runnerUp)" }
             lines.append("  encoding: \(encoding) (\(why))")
         }
-        let target = explanation.font == "auto" ? "auto (a face for the language of each style's text)" : explanation.font
+        let target =
+            explanation.font == "auto" ? "auto (a face for the language of each style's text)" : explanation.font
         lines.append("  policy \(explanation.policy), font \(target)")
         return lines
     }

@@ -18,7 +18,8 @@ import Testing
 
     /// A folder with a GBK file, an ASS file with a Latin-only style, and a file that is not text.
     private func inputs() throws -> String {
-        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-qv-\(UUID().uuidString)").path
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-qv-\(UUID().uuidString)")
+            .path
         try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
         for name in ["gbk.srt", "yahei-styles.ass"] {
             try FileManager.default.copyItem(atPath: Self.samples + "/" + name, toPath: folder + "/in/" + name)
@@ -38,7 +39,8 @@ import Testing
             Issue.record("no line for gbk.srt: \(out)")
             return
         }
-        #expect(lines[gbk + 1].hasPrefix("  encoding: GB18030 -> UTF-8 (read best of every candidate encoding; runner-up "))
+        #expect(
+            lines[gbk + 1].hasPrefix("  encoding: GB18030 -> UTF-8 (read best of every candidate encoding; runner-up "))
         #expect(lines[gbk + 2] == "  policy text, font auto (a face for the language of each style's text)")
         #expect(lines.contains("  encoding: UTF-8 (valid UTF-8)"))
         #expect(lines.contains("  style Credits: Arial kept: draws no CJK text"))

@@ -43,7 +43,8 @@ import Testing
     }
 
     @Test func bytesThatAreNotUTF8AreRefusedWithTheirLine() throws {
-        let home = try configHome(Array("# fonts\npolicy = all\n".utf8) + [0x66, 0x6F, 0x6E, 0x74, 0x3D, 0xB9, 0xFE, 0x0A])
+        let home = try configHome(
+            Array("# fonts\npolicy = all\n".utf8) + [0x66, 0x6F, 0x6E, 0x74, 0x3D, 0xB9, 0xFE, 0x0A])
         defer { try? FileManager.default.removeItem(atPath: home) }
         let (status, _, err) = run(["fonts"], environment: ["XDG_CONFIG_HOME": home])
         #expect(status == .usage)
@@ -62,13 +63,15 @@ import Testing
         #expect(mkfifo(home + "/subfix/config", 0o600) == 0)
         let (fifoStatus, _, fifoErr) = run(["jobs"], environment: ["XDG_CONFIG_HOME": home])
         #expect(fifoStatus == .usage)
-        #expect(fifoErr == "subfix: error: \(home)/subfix/config: cannot read: a FIFO (named pipe), not a regular file\n")
+        #expect(
+            fifoErr == "subfix: error: \(home)/subfix/config: cannot read: a FIFO (named pipe), not a regular file\n")
     }
 
     @Test func noFileCommentsBlankLinesAndCRLFAreFine() throws {
         #expect(try UserConfig.load(environment: ["XDG_CONFIG_HOME": "/nonexistent-subfix-folder"]) == UserConfig())
         #expect(UserConfig.location(environment: ["HOME": "/home/u"]) == "/home/u/.config/subfix/config")
-        #expect(UserConfig.location(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]) == "/h/.config/subfix/config")
+        #expect(
+            UserConfig.location(environment: ["XDG_CONFIG_HOME": "rel", "HOME": "/h"]) == "/h/.config/subfix/config")
         #expect(UserConfig.location(environment: [:]) == nil)
         let text = "# defaults\r\n\r\n  policy =  all \r\nfonts-dir = ~/a\nfonts-dir = /b\npolicy = cjk\n"
         let config = try UserConfig.parse(Array(text.utf8), path: "c", home: "/home/u")
@@ -87,7 +90,8 @@ import Testing
         // --fonts-dir on the command line replaces the file's folders.
         let empty = try configHome(nil)
         defer { try? FileManager.default.removeItem(atPath: empty) }
-        let (_, replaced, _) = run(["fonts", "--no-system-fonts", "--fonts-dir", empty, "--json"], environment: environment)
+        let (_, replaced, _) = run(
+            ["fonts", "--no-system-fonts", "--fonts-dir", empty, "--json"], environment: environment)
         #expect(replaced == "")
 
         let folder = try configHome(nil)

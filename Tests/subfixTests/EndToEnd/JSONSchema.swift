@@ -121,7 +121,8 @@ enum ParsedJSON: Equatable {
                     case "f": out.append("\u{C}")
                     case "u":
                         guard position + 4 <= scalars.count,
-                            let code = UInt32(String(String.UnicodeScalarView(scalars[position..<position + 4])), radix: 16)
+                            let code = UInt32(
+                                String(String.UnicodeScalarView(scalars[position..<position + 4])), radix: 16)
                         else { throw failure("bad \\u escape") }
                         position += 4
                         out.append(Unicode.Scalar(code) ?? "\u{FFFD}")
@@ -244,8 +245,7 @@ struct JSONSchemaDocument {
         return check(value, against: schema, command: command, at: "\(command) \(type)")
     }
 
-    private func check(_ value: ParsedJSON, against schema: ObjectType, command: String, at place: String) -> [String]
-    {
+    private func check(_ value: ParsedJSON, against schema: ObjectType, command: String, at place: String) -> [String] {
         guard case .object(let members) = value else { return ["\(place): not an object"] }
         var problems: [String] = []
         for key in schema.keys where key.required && !members.contains(where: { $0.0 == key.name }) {

@@ -37,7 +37,9 @@ import Testing
             Case(
                 arguments: ["fix", "in/yahei-styles.ass", "--dry-run", "--policy", "missing", "--json"] + db,
                 expects: ["file", "summary"]),
-            Case(arguments: ["probe", "in/tram.mkv", samples + "/tram.mp4", "none.mkv", "--json"], expects: ["file", "error"]),
+            Case(
+                arguments: ["probe", "in/tram.mkv", samples + "/tram.mp4", "none.mkv", "--json"],
+                expects: ["file", "error"]),
             Case(
                 arguments: [
                     "extract", "in/tram.mkv", "--all", "--fix", "--embed", "--out", "tracks", "--attachments", "fonts",
@@ -51,7 +53,8 @@ import Testing
             Case(arguments: ["fonts", "--no-system-fonts", "--fonts-dir", fonts, "--json"] + db, expects: ["font"]),
             Case(
                 arguments: [
-                    "check", "in/yahei-styles.ass", "in/broken.srt", "--no-system-fonts", "--fonts-dir", fonts, "--json",
+                    "check", "in/yahei-styles.ass", "in/broken.srt", "--no-system-fonts", "--fonts-dir", fonts,
+                    "--json",
                 ] + db, expects: ["file", "error"]),
             Case(arguments: ["index", "in", "--json"] + db, expects: ["file", "summary", "error"]),
             Case(arguments: ["search", "你好", "--context", "1", "--json"] + db, expects: ["hit"]),

@@ -98,7 +98,8 @@ import Testing
         let third = lines.dropFirst(2).first ?? ""
         #expect(third.hasPrefix(#"{"type":"file","file":"\#(mkv)","track":3,"#) && third.contains(japanese))
         #expect(
-            lines.last?.hasPrefix(#"{"type":"summary","files":3,"changed":3,"unchanged":0,"failed":0,"skipped":0,"#) == true)
+            lines.last?.hasPrefix(#"{"type":"summary","files":3,"changed":3,"unchanged":0,"failed":0,"skipped":0,"#)
+                == true)
         #expect(
             tree(URL(fileURLWithPath: out)) == [
                 "season 1", "season 1/e01.0.chi.ass", "season 1/e01.1.eng.srt", "season 1/e01.2.jpn.ass",

@@ -67,7 +67,9 @@ import Testing
         ])
         #expect(status == .success && err == "")
         let (json, files) = try newestJob(fixture)
-        #expect(json.contains(#"{"type":"job","id":1,"command":"render","arguments":["\#(Self.demo)","--at","1","--at","4.5","#))
+        #expect(
+            json.contains(
+                #"{"type":"job","id":1,"command":"render","arguments":["\#(Self.demo)","--at","1","--at","4.5","#))
         #expect(json.hasSuffix(#""status":"succeeded","counts":{"files":3,"frames":2}}"# + "\n"))
         #expect(
             files.map(\.output) == [

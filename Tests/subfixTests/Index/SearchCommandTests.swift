@@ -29,7 +29,8 @@ import Testing
 
                 """)
         let (_, limited, _) = fixture.run(["search", "こんにちは", "--db", fixture.db, "--limit", "1", "--json"])
-        #expect(limited.hasPrefix(#"{"type":"hit","file":"\#(file)","track":null,"language":"ja","start":"00:00:03.000""#))
+        #expect(
+            limited.hasPrefix(#"{"type":"hit","file":"\#(file)","track":null,"language":"ja","start":"00:00:03.000""#))
         #expect(limited.split(separator: "\n").count == 1)
     }
 
