@@ -80,7 +80,8 @@ import Testing
             #expect(item.expects.isSubset(of: types), "\(item.arguments) printed only \(types.sorted())")
             seen[command, default: []].formUnion(types)
         }
-        // Every documented object type was printed by some run (but queue's, which needs a PostgreSQL server):
+        // Every documented object type was printed by some run (but queue's, which needs a PostgreSQL server and
+        // is checked by PostgresQueueTests):
         // a type the commands no longer print is drift too.
         for (command, types) in schema.sections where !command.isEmpty && command != "queue" {
             for type in types where !type.nested {
