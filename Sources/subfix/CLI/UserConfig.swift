@@ -19,6 +19,11 @@ struct UserConfig: Sendable, Equatable {
     /// Checks and normalizes the value of `key` (`~/` expanded against `home`).
     static func check(_ key: OptionKey, _ value: String, home: String?) throws(ConfigFileError.Cause) -> String {
         switch key {
+        case .font:
+            guard RewriteOptions.isValidFont(value) else {
+                throw .invalidValue(value, expected: RewriteOptions.fontExpectation)
+            }
+            return value
         case .policy:
             guard RewriteOptions.policies.contains(value) else {
                 throw .invalidValue(value, expected: RewriteOptions.policies.joined(separator: ", "))

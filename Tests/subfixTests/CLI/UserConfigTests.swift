@@ -31,6 +31,7 @@ import Testing
         ("policy = some\n", "1: invalid value 'some' (expected text, all, cjk, missing)"),
         ("db = lib.sqlite\n", "1: invalid value 'lib.sqlite' (expected an absolute path or one starting with ~/)"),
         ("fonts-dir =\n", "1: 'fonts-dir' has no value"),
+        ("font = Noto, Arial\n", "1: invalid value 'Noto, Arial' (expected \(RewriteOptions.fontExpectation))"),
         ("= all\n", "1: unknown key '' (known: font, policy, db, fonts-dir)"),
     ])
     func aMalformedLineIsOneErrorNamingTheFileAndLine(text: String, message: String) throws {
