@@ -11,13 +11,44 @@ public struct DecodedText: Sendable, Equatable {
     public var hasByteOrderMark: Bool
     /// When the encoding was detected by weighing candidates: the one that read the bytes second best.
     public var runnerUp: TextEncoding?
+    /// What decided the encoding (`subfix fix --verbose` says it).
+    public var basis: DecodingBasis
 
     /// Decoded text.
-    public init(utf8: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, runnerUp: TextEncoding? = nil) {
+    public init(
+        utf8: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, runnerUp: TextEncoding? = nil,
+        basis: DecodingBasis
+    ) {
         self.utf8 = utf8
         self.encoding = encoding
         self.hasByteOrderMark = hasByteOrderMark
         self.runnerUp = runnerUp
+        self.basis = basis
+    }
+}
+
+/// What decided the encoding a file was read as, in `TextDecoder.decode`'s order.
+public enum DecodingBasis: String, Sendable, Equatable {
+    /// The file starts with a byte order mark.
+    case byteOrderMark = "bom"
+    /// The bytes are valid UTF-8.
+    case validUTF8 = "utf8"
+    /// The caller named the encoding (`--encoding-hint gbk`).
+    case given = "hint"
+    /// Every candidate's reading was scored and this one clearly won.
+    case weighed = "weighed"
+    /// As `weighed`, with a language hint (`--encoding-hint zh-Hant`) breaking a tie.
+    case weighedWithLanguage = "weighed-language"
+
+    /// Why, in words: `read best of every candidate encoding`.
+    public var explanation: String {
+        switch self {
+        case .byteOrderMark: return "byte order mark"
+        case .validUTF8: return "valid UTF-8"
+        case .given: return "named by --encoding-hint"
+        case .weighed: return "read best of every candidate encoding"
+        case .weighedWithLanguage: return "read best of every candidate encoding, the language hint breaking ties"
+        }
     }
 }
 
@@ -37,7 +68,7 @@ public enum TextDecoder {
         if let (encoding, bomLength) = byteOrderMark(of: bytes) {
             let body = Array(bytes[bomLength...])
             let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: bomLength)
-            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: true)
+            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: true, basis: .byteOrderMark)
         }
         // UTF-16 and UTF-32 without a byte order mark hold NUL bytes: only the user can say the file is one.
         if case .exact(let encoding) = hint, encoding.isUnicode, encoding != .utf8 {
@@ -45,7 +76,7 @@ public enum TextDecoder {
         }
         if let nul = firstNUL(bytes) { throw TextDecodingError(file: file, cause: .binary(offset: nul)) }
         guard let invalidOffset = firstInvalidUTF8(bytes) else {
-            return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false)
+            return DecodedText(utf8: bytes, encoding: .utf8, hasByteOrderMark: false, basis: .validUTF8)
         }
         var language: TextLanguage?
         switch hint {
@@ -55,7 +86,9 @@ public enum TextDecoder {
         }
         switch EncodingDetector.detect(bytes, invalidOffset: invalidOffset, hint: language) {
         case .decoded(let encoding, let runnerUp, let utf8):
-            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: false, runnerUp: runnerUp)
+            return DecodedText(
+                utf8: utf8, encoding: encoding, hasByteOrderMark: false, runnerUp: runnerUp,
+                basis: language == nil ? .weighed : .weighedWithLanguage)
         case .ambiguous(let first, let second):
             throw TextDecodingError(
                 file: file, cause: .ambiguous(first: first.displayName, second: second.displayName))
@@ -75,10 +108,10 @@ public enum TextDecoder {
         let body = hasMark ? Array(bytes[mark.count...]) : bytes
         if encoding.isUnicode {
             let utf8 = try convertUnicode(body, from: encoding, file: file, offsetBase: hasMark ? mark.count : 0)
-            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: hasMark)
+            return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: hasMark, basis: .given)
         }
         let utf8 = try convert(body, from: encoding, to: .utf8, file: file)
-        return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: false)
+        return DecodedText(utf8: utf8, encoding: encoding, hasByteOrderMark: false, basis: .given)
     }
 
     /// The bytes of `utf8` written in `encoding`, after a byte order mark when `byteOrderMark` is set.

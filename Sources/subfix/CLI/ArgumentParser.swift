@@ -41,13 +41,21 @@ struct ParsedArguments: Sendable, Equatable {
     var positionals: [String] = []
     /// Values of options in the order given; a flag holds one empty string per occurrence.
     var values: [String: [String]] = [:]
+    /// Values from the user's config file (`UserConfig`) for options of this command: `value` and `all` fall back
+    /// to them when the option is not given; `has` and `given` do not see them.
+    var defaults: [String: [String]] = [:]
 
-    /// Whether a flag (or any option) was given.
+    /// Whether a flag (or any option) was given on the command line.
     func has(_ key: OptionKey) -> Bool { values[key.name] != nil }
-    /// The value of a single-valued option: the last one given, as in GNU tools.
-    func value(_ key: OptionKey) -> String? { values[key.name]?.last }
-    /// Every value of a repeatable option, in order.
-    func all(_ key: OptionKey) -> [String] { values[key.name] ?? [] }
+    /// The value of a single-valued option: the last one given, as in GNU tools, else the config file's.
+    func value(_ key: OptionKey) -> String? { values[key.name]?.last ?? defaults[key.name]?.last }
+    /// Every value of a repeatable option, in order: the command line's, else the config file's.
+    func all(_ key: OptionKey) -> [String] { values[key.name] ?? defaults[key.name] ?? [] }
+    /// The value given on the command line only (for an option whose environment variable comes between the
+    /// command line and the config file, such as `--db` and `SUBFIX_DB`).
+    func given(_ key: OptionKey) -> String? { values[key.name]?.last }
+    /// The config file's value only.
+    func configured(_ key: OptionKey) -> String? { defaults[key.name]?.last }
 
     /// The value of an option parsed as a whole number within `range`.
     func integer(_ key: OptionKey, in range: ClosedRange<Int>) throws(UsageError) -> Int? {

@@ -18,12 +18,16 @@ final class CommandIO: Sendable {
     let progressDelay: TimeInterval
     /// Reads all of standard input (a list of paths given as `-`).
     let readInput: @Sendable () -> [UInt8]
+    /// Whether each error line is also written to standard output as a JSON `error` object (under `--json`, so a
+    /// script reading standard output sees every input accounted for).
+    let errorsAsJSON: Bool
 
     init(
         stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
         environment: [String: String] = ProcessInfo.processInfo.environment, progressDelay: TimeInterval = 1,
-        readInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) }
+        readInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
+        errorsAsJSON: Bool = false
     ) {
         self.writeOut = stdout
         self.writeErr = stderr
@@ -32,6 +36,14 @@ final class CommandIO: Sendable {
         self.environment = environment
         self.progressDelay = progressDelay
         self.readInput = readInput
+        self.errorsAsJSON = errorsAsJSON
+    }
+
+    /// The same IO, with every error also printed as a JSON `error` object on standard output (`--json`).
+    func reportingErrorsAsJSON() -> CommandIO {
+        CommandIO(
+            stdout: writeOut, stderr: writeErr, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal,
+            environment: environment, progressDelay: progressDelay, readInput: readInput, errorsAsJSON: true)
     }
 
     /// The process's own standard output and error.
@@ -70,6 +82,7 @@ final class CommandIO: Sendable {
     /// characters and raw file-name bytes from either part are escaped (`MessageText`).
     func error(_ cause: String, file: String? = nil) {
         printError("subfix: error: " + MessageText.escaped((file.map { "\($0): " } ?? "") + cause))
+        if errorsAsJSON { printJSON(.typed("error", [("file", .optional(file)), ("error", .string(cause))])) }
     }
     /// Prints `subfix: warning: <file>: <cause>` to standard error, escaped as `error` is.
     func warning(_ cause: String, file: String? = nil) {

@@ -22,6 +22,9 @@ struct OptionSpec: Sendable {
         OptionSpec(name: key.name, short: short, kind: .flag, repeatable: false, help: help)
     }
 
+    /// `-q/--quiet` of the commands that print a line (or JSON object) per file: `help` says what is still printed.
+    static func quiet(_ help: String) -> OptionSpec { .flag(.quiet, short: "q", help) }
+
     static func value(
         _ key: OptionKey, _ placeholder: String, short: Character? = nil, repeatable: Bool = false, _ help: String
     ) -> OptionSpec {

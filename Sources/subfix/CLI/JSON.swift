@@ -16,6 +16,14 @@ enum JSON: Sendable, Equatable {
     static func int(_ value: Int) -> JSON { .int(Int64(value)) }
     /// A string, or `null` when nil.
     static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }
+    /// An integer, or `null` when nil.
+    static func optional(_ value: Int?) -> JSON { value.map(JSON.int) ?? .null }
+
+    /// A line of `--json` output: an object whose first key, `type`, says which of the object types documented in
+    /// docs/json.md it is (`file`, `track`, `summary`, `hit`, `error`, ...).
+    static func typed(_ type: String, _ members: [(String, JSON)]) -> JSON {
+        .object([("type", .string(type))] + members)
+    }
 
     /// Compact JSON text, with non-ASCII characters written as they are (UTF-8).
     func serialized() -> String {

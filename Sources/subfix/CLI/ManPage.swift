@@ -7,6 +7,16 @@ enum ManPage {
     /// The environment variables subfix reads, with what each one does (documented in subfix(1)).
     static let environment: [(name: String, help: String)] = [
         (
+            "SUBFIX_DB",
+            "The library database when --db is not given: a SQLite file, or a postgresql:// URL (used by index,"
+                + " search, queue and worker; the other commands then keep their job log in the default SQLite"
+                + " file). It comes before the config file's db."
+        ),
+        (
+            "XDG_CONFIG_HOME",
+            "The config file is $XDG_CONFIG_HOME/subfix/config (default ~/.config/subfix/config); see FILES."
+        ),
+        (
             "SUBFIX_FONTS_DIR",
             "A folder holding the bundled font (NotoSansCJKsc-Subset.otf), searched before the installed one"
                 + " (../share/subfix/fonts from the folder of the executable) and, for a build inside a checkout,"
@@ -23,7 +33,19 @@ enum ManPage {
                 + " ~/.local/share/subfix/library.sqlite) unless --db says otherwise."
         ),
         ("FONTCONFIG_FILE", "fontconfig's configuration, which decides the system fonts subfix and libass see."),
+        ("NO_COLOR", "When set and not empty, search does not colour its matches (unless --color always)."),
     ]
+
+    /// The FILES entry of the config file: its keys come from `UserConfig.keys`.
+    static var configFile: String {
+        "Defaults a user sets once, one key = value a line; lines starting with # and blank lines are ignored."
+            + " Keys: " + UserConfig.keys.map(\.name).joined(separator: ", ")
+            + " (each the default of the option of that name, for the commands that have it; fonts-dir may be"
+            + " given more than once; paths are absolute or start with ~/). An option given on the command line"
+            + " wins, then the environment (SUBFIX_DB), then this file, then the built-in default. An unknown key, a"
+            + " line without =, a bad value or a file that cannot be read is an error naming the file and line"
+            + " (exit status 2)."
+    }
 
     /// `subfix(1)`: the overview page.
     static func overview(_ table: [CommandSpec], version: String) -> String {
@@ -90,6 +112,9 @@ enum ManPage {
         }
         lines += [
             ".SH FILES",
+            ".TP",
+            "\\fI$XDG_CONFIG_HOME/subfix/config\\fR, \\fI~/.config/subfix/config\\fR",
+            text(configFile),
             ".TP",
             "\\fIPREFIX/share/subfix/fonts/NotoSansCJKsc\\-Subset.otf\\fR",
             text(

@@ -61,6 +61,7 @@ extension OptionKey {
     static let stream = OptionKey("stream")
     static let subtitleIndex = OptionKey("subtitle-index")
     static let track = OptionKey("track")
+    static let verbose = OptionKey("verbose")
     static let version = OptionKey("version")
     static let lease = OptionKey("lease")
 }

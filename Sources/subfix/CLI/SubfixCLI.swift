@@ -17,6 +17,9 @@ enum SubfixCLI {
         } catch let error as CommandFailure {
             io.error(error.cause, file: error.file)
             return .someFailed
+        } catch let error as ConfigFileError {
+            io.error(error.message, file: error.location)
+            return .usage
         } catch {
             io.error(String(describing: error))
             return .someFailed
@@ -53,12 +56,23 @@ enum SubfixCLI {
             }
             throw UsageError.unknownCommand(first, suggestion: nearestCandidate(to: first, in: table.map(\.name)))
         }
-        let parsed = try parse(tokenize(global + Array(arguments.dropFirst())), for: spec)
+        var parsed = try parse(tokenize(global + Array(arguments.dropFirst())), for: spec)
         if parsed.has(.help) {
             io.print(Help.command(spec))
             return .success
         }
-        return try spec.run(parsed, io)
+        parsed.defaults = try UserConfig.load(environment: io.environment).defaults(for: spec)
+        // Under --json, errors are also objects on standard output, including a whole command's failure.
+        let commandIO = parsed.has(.json) ? io.reportingErrorsAsJSON() : io
+        do {
+            return try spec.run(parsed, commandIO)
+        } catch let error as CommandFailure where commandIO.errorsAsJSON {
+            commandIO.error(error.cause, file: error.file)
+            return .someFailed
+        } catch  where commandIO.errorsAsJSON && !(error is UsageError) {
+            commandIO.error(String(describing: error))
+            return .someFailed
+        }
     }
 
     /// Options given before the command that belong to it, such as `subfix --db lib.sqlite search 你好` (as

@@ -12,7 +12,8 @@ enum CheckCommand {
                 help: "Subtitle files (.ass .ssa .srt .vtt) or media files, or folders walked for them.")
         ],
         options: RenderInputs.trackOptions + FontSetupOptions.options + [
-            .flag(.json, "One JSON object per file on stdout."), LibraryLocation.option,
+            .flag(.json, "One JSON object per file on stdout."),
+            .quiet("Print only the files with missing glyphs and the ones that failed."), LibraryLocation.option,
         ],
         discussion: """
             Each style and \\fn run is resolved to the face libass picks (family, full or PostScript name,
@@ -93,7 +94,9 @@ enum CheckCommand {
             files.add(
                 input, status: report.missing.isEmpty ? .covered : .missing,
                 counts: ["events": report.events, "eventsWithMissingGlyphs": report.eventsWithMissingGlyphs])
-            if arguments.has(.json) {
+            if arguments.has(.quiet) && report.missing.isEmpty {
+                // --quiet: nothing for a file whose characters are all covered.
+            } else if arguments.has(.json) {
                 io.printJSON(json(report))
             } else {
                 print(report, io: io)
@@ -115,20 +118,22 @@ enum CheckCommand {
     }
 
     static func json(_ report: GlyphCheckReport) -> JSON {
-        .object([
-            ("file", .string(report.file)), ("events", .int(report.events)),
-            ("eventsWithMissingGlyphs", .int(report.eventsWithMissingGlyphs)),
-            (
-                "missing",
-                .array(
-                    report.missing.map { entry in
-                        .object([
-                            ("event", .int(entry.event)), ("start", .string(RenderTime.format(entry.start))),
-                            ("text", .string(entry.text)), ("font", .string(entry.font)),
-                            ("chars", .string(String(String.UnicodeScalarView(entry.characters)))),
-                        ])
-                    })
-            ),
-        ])
+        .typed(
+            "file",
+            [
+                ("file", .string(report.file)), ("events", .int(report.events)),
+                ("eventsWithMissingGlyphs", .int(report.eventsWithMissingGlyphs)),
+                (
+                    "missing",
+                    .array(
+                        report.missing.map { entry in
+                            .object([
+                                ("event", .int(entry.event)), ("start", .string(RenderTime.format(entry.start))),
+                                ("text", .string(entry.text)), ("font", .string(entry.font)),
+                                ("chars", .string(String(String.UnicodeScalarView(entry.characters)))),
+                            ])
+                        })
+                ),
+            ])
     }
 }

@@ -20,7 +20,8 @@ enum ExtractCommand {
             ReadRateOption.row,
         ]
             + RewriteOptions.rows(onlyWith: "fix") + [
-                .flag(.json, "One JSON object per written file on standard output."), LibraryLocation.option,
+                .flag(.json, "One JSON object per written file on standard output."),
+                .quiet("Print no line per written file: only errors and warnings."), LibraryLocation.option,
             ],
         discussion: """
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
@@ -90,7 +91,9 @@ enum ExtractCommand {
                     readable, names: names, to: directory, transform: transform ?? fixer?.transform(names: names))
                 for item in written {
                     let fixed = fixer?.results[item.track.stream.index]
-                    report(item, fixed: fixed, file: path, json: arguments.has(.json), io: io)
+                    if !arguments.has(.quiet) {
+                        report(item, fixed: fixed, file: path, json: arguments.has(.json), io: io)
+                    }
                     files.add(
                         path, output: item.url.relativePath, status: fixed == nil ? .extracted : .fixed,
                         counts: fixed.map { ["styles": $0.styles, "fnTags": $0.fnTags, "fontTags": $0.fontTags] }
@@ -110,7 +113,7 @@ enum ExtractCommand {
                 let written = try AttachmentWriter.write(media.attachments, of: media, to: attachmentDirectory)
                 if written.isEmpty { io.warning("the file has no attachments", file: path) }
                 for item in written {
-                    report(item, file: path, json: arguments.has(.json), io: io)
+                    if !arguments.has(.quiet) { report(item, file: path, json: arguments.has(.json), io: io) }
                     files.add(path, output: item.url.relativePath, status: .attachment)
                 }
             }
@@ -182,11 +185,12 @@ enum ExtractCommand {
         let stream = item.track.stream
         if json {
             io.printJSON(
-                .object(
+                .typed(
+                    "track",
                     [
                         ("file", .string(file)),
-                        ("track", stream.playerIndex.map(JSON.int) ?? .null),
-                        ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
+                        ("track", .optional(stream.playerIndex)),
+                        ("subtitleIndex", .optional(stream.subtitleIndex)),
                         ("stream", .int(stream.index)),
                         ("codec", .string(stream.codec)),
                         ("language", .optional(stream.language)),
@@ -210,14 +214,16 @@ enum ExtractCommand {
     private static func report(_ item: AttachmentWriter.Written, file: String, json: Bool, io: CommandIO) {
         if json {
             io.printJSON(
-                .object([
-                    ("file", .string(file)),
-                    ("attachment", .int(item.attachment.index)),
-                    ("filename", .optional(item.attachment.fileName)),
-                    ("mimetype", .optional(item.attachment.mimeType)),
-                    ("size", .int(item.attachment.size)),
-                    ("output", .string(item.url.relativePath)),
-                ]))
+                .typed(
+                    "attachment",
+                    [
+                        ("file", .string(file)),
+                        ("stream", .int(item.attachment.index)),
+                        ("filename", .optional(item.attachment.fileName)),
+                        ("mimetype", .optional(item.attachment.mimeType)),
+                        ("size", .int(item.attachment.size)),
+                        ("output", .string(item.url.relativePath)),
+                    ]))
         } else {
             io.printLine(
                 "\(item.url.relativePath): attachment, stream \(item.attachment.index) (\(item.attachment.size) bytes)")

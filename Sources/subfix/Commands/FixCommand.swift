@@ -39,7 +39,11 @@ enum FixCommand {
             .value(.jobs, "N", "Files processed in parallel (default: the number of cores)."),
             PathArguments.nullOption,
             .flag(.json, "One JSON object per file, then a summary object."),
-            .flag(.quiet, short: "q", "Print only the files that failed, and the summary."),
+            .quiet("Print only the files that failed, and the summary."),
+            .flag(
+                .verbose, short: "v",
+                "Also say for each file how its encoding was decided, the policy and font target, and every font"
+                    + " reference kept and why (JSON: encodingBasis, policy, target, decisions)."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -78,6 +82,7 @@ enum FixCommand {
         var databasePath = try LibraryLocation.path(arguments, io: io)
         let modes: [OptionKey] = [.out, .inPlace, .dryRun]
         try arguments.exclusive(modes)
+        try arguments.exclusive([.quiet, .verbose])
         let destination: FixDestination
         if let folder = arguments.value(.out) {
             guard folder != "-" else {
@@ -112,10 +117,13 @@ enum FixCommand {
             arguments, io: io, keepEncoding: keep, encodingHint: hint, embed: arguments.has(.embed) || remux)
         let remuxEmbedder = remux ? fixer.embedder : nil
         if !arguments.has(.embed) { fixer.embedder = nil }
+        let explanation =
+            arguments.has(.verbose)
+            ? FixExplanation(policy: arguments.value(.policy) ?? "text", font: arguments.value(.font) ?? "auto") : nil
         let options = FixOptions(
             destination: destination, fixer: fixer, diff: arguments.has(.diff) && !json,
             reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder,
-            readBudget: try ReadRateOption.parse(arguments), naming: naming)
+            readBudget: try ReadRateOption.parse(arguments), naming: naming, explanation: explanation)
 
         // The job log's database opens on another thread while the files are fixed.
         // A dry run is logged in a library that exists, and never creates one.

@@ -52,13 +52,16 @@ enum FontsCommand {
     }
 
     static func json(_ face: FontFace) -> JSON {
-        .object([
-            ("file", .string(face.source.name)), ("index", .int(face.index)), ("origin", .string(face.origin.rawValue)),
-            ("families", .array(face.families.map(JSON.string))),
-            ("fullNames", .array(face.fullNames.map(JSON.string))),
-            ("postScriptName", .optional(face.postScriptName)), ("weight", .int(face.weight)),
-            ("italic", .bool(face.isItalic)), ("characters", .int(face.coverage.count)),
-            ("scripts", .object(face.coverage.scriptCounts.map { ($0.script.rawValue, .int($0.count)) })),
-        ])
+        .typed(
+            "font",
+            [
+                ("file", .string(face.source.name)), ("index", .int(face.index)),
+                ("origin", .string(face.origin.rawValue)),
+                ("families", .array(face.families.map(JSON.string))),
+                ("fullNames", .array(face.fullNames.map(JSON.string))),
+                ("postScriptName", .optional(face.postScriptName)), ("weight", .int(face.weight)),
+                ("italic", .bool(face.isItalic)), ("characters", .int(face.coverage.count)),
+                ("scripts", .object(face.coverage.scriptCounts.map { ($0.script.rawValue, .int($0.count)) })),
+            ])
     }
 }

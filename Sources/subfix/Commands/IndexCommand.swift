@@ -25,6 +25,7 @@ enum IndexCommand {
                 .foldChinese,
                 "Fold Traditional and Simplified Chinese together (電視 finds 电视); set when the index is created."),
             .flag(.json, "One JSON object per file, then a summary object."),
+            .quiet("With --json, only the objects of the files that failed, and the summary."),
             EncodingHintOption.row,
         ],
         discussion: """
@@ -68,11 +69,11 @@ enum IndexCommand {
         for result in results {
             if let error = result.error { io.error(error, file: result.file) }
             if let warning = result.warning { io.warning(warning, file: result.file) }
-            if json { io.printJSON(result.json) }
+            if json && (!arguments.has(.quiet) || result.status == .failed) { io.printJSON(result.json) }
         }
         let counts = summaryCounts(results)
         if json {
-            io.printJSON(.object([("summary", .object(counts.map { ($0.0, JSON.int($0.1)) }))]))
+            io.printJSON(summaryJSON(counts))
         } else {
             io.print(summaryLine(counts))
         }
@@ -97,6 +98,11 @@ enum IndexCommand {
         }
         counts.append(("lines", results.reduce(0) { $0 + $1.lines }))
         return counts
+    }
+
+    /// The `--json` summary object: `{"type":"summary","files":4,"new":2,...,"lines":1234}`.
+    static func summaryJSON(_ counts: [(String, Int)]) -> JSON {
+        .typed("summary", counts.map { ($0.0, JSON.int($0.1)) })
     }
 
     /// `4 files: 2 new, 1 updated, 1 unchanged, 0 removed, 0 failed; 1234 lines stored`

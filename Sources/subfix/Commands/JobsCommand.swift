@@ -49,11 +49,13 @@ enum JobsCommand {
     }
 
     static func json(_ job: JobRecord) -> JSON {
-        .object([
-            ("id", .int(Int(job.id ?? 0))), ("command", .string(job.command)),
-            ("arguments", .array(job.arguments.map(JSON.string))), ("started", .string(date(job.startedAt))),
-            ("finished", .optional(job.finishedAt.map(date))), ("status", .string(job.status.rawValue)),
-            ("counts", .object(job.counts.sorted { $0.key < $1.key }.map { ($0.key, JSON.int($0.value)) })),
-        ])
+        .typed(
+            "job",
+            [
+                ("id", .int(Int(job.id ?? 0))), ("command", .string(job.command)),
+                ("arguments", .array(job.arguments.map(JSON.string))), ("started", .string(date(job.startedAt))),
+                ("finished", .optional(job.finishedAt.map(date))), ("status", .string(job.status.rawValue)),
+                ("counts", .object(job.counts.sorted { $0.key < $1.key }.map { ($0.key, JSON.int($0.value)) })),
+            ])
     }
 }

@@ -36,42 +36,44 @@ enum ProbeCommand {
 
     /// The `--json` object for one file.
     static func json(_ media: MediaFile) -> JSON {
-        .object([
-            ("file", .string(media.path)),
-            ("format", .string(media.formatName)),
-            ("duration", media.duration.map(JSON.double) ?? .null),
-            (
-                "streams",
-                .array(
-                    media.streams.map { stream in
-                        .object([
-                            ("index", .int(stream.index)),
-                            ("kind", .string(stream.kind.rawValue)),
-                            ("codec", .string(stream.codec)),
-                            ("text", stream.subtitleEncoding.map { .bool($0 == .text) } ?? .null),
-                            ("language", .optional(stream.language)),
-                            ("title", .optional(stream.title)),
-                            ("default", .bool(stream.isDefault)),
-                            ("forced", .bool(stream.isForced)),
-                            ("hearingImpaired", .bool(stream.isHearingImpaired)),
-                            ("subtitleIndex", stream.subtitleIndex.map(JSON.int) ?? .null),
-                            ("playerIndex", stream.playerIndex.map(JSON.int) ?? .null),
-                        ])
-                    })
-            ),
-            (
-                "attachments",
-                .array(
-                    media.attachments.map { attachment in
-                        .object([
-                            ("index", .int(attachment.index)),
-                            ("filename", .optional(attachment.fileName)),
-                            ("mimetype", .optional(attachment.mimeType)),
-                            ("size", .int(attachment.size)),
-                        ])
-                    })
-            ),
-        ])
+        .typed(
+            "file",
+            [
+                ("file", .string(media.path)),
+                ("format", .string(media.formatName)),
+                ("duration", media.duration.map(JSON.double) ?? .null),
+                (
+                    "streams",
+                    .array(
+                        media.streams.map { stream in
+                            .object([
+                                ("stream", .int(stream.index)),
+                                ("kind", .string(stream.kind.rawValue)),
+                                ("codec", .string(stream.codec)),
+                                ("text", stream.subtitleEncoding.map { .bool($0 == .text) } ?? .null),
+                                ("language", .optional(stream.language)),
+                                ("title", .optional(stream.title)),
+                                ("default", .bool(stream.isDefault)),
+                                ("forced", .bool(stream.isForced)),
+                                ("hearingImpaired", .bool(stream.isHearingImpaired)),
+                                ("subtitleIndex", .optional(stream.subtitleIndex)),
+                                ("track", .optional(stream.playerIndex)),
+                            ])
+                        })
+                ),
+                (
+                    "attachments",
+                    .array(
+                        media.attachments.map { attachment in
+                            .object([
+                                ("stream", .int(attachment.index)),
+                                ("filename", .optional(attachment.fileName)),
+                                ("mimetype", .optional(attachment.mimeType)),
+                                ("size", .int(attachment.size)),
+                            ])
+                        })
+                ),
+            ])
     }
 
     /// The readable table for one file.

@@ -14,7 +14,8 @@ enum QueueCommand {
         ],
         options: [
             PostgresBackend.option,
-            .flag(.json, "status: one object {\"pending\":…,\"running\":…,\"done\":…,\"failed\":…}."),
+            .flag(
+                .json, "status: one object {\"type\":\"queue\",\"pending\":…,\"running\":…,\"done\":…,\"failed\":…}."),
         ],
         discussion: """
             Jobs index files into the library (`subfix worker` runs them, on any machine that sees the same paths).
@@ -61,10 +62,12 @@ enum QueueCommand {
             let counts = try PostgresQueue(connection: library.connection).status()
             if json {
                 io.printJSON(
-                    .object([
-                        ("pending", .int(counts.pending)), ("running", .int(counts.running)),
-                        ("done", .int(counts.done)), ("failed", .int(counts.failed)),
-                    ]))
+                    .typed(
+                        "queue",
+                        [
+                            ("pending", .int(counts.pending)), ("running", .int(counts.running)),
+                            ("done", .int(counts.done)), ("failed", .int(counts.failed)),
+                        ]))
             } else {
                 io.print(
                     "\(counts.pending) pending, \(counts.running) running, \(counts.done) done, \(counts.failed) failed"

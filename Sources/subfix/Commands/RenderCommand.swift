@@ -22,6 +22,7 @@ enum RenderCommand {
             .value(.outDir, "DIR", "Write each frame to DIR/<input>-<HH-MM-SS.mmm>.png."),
             .value(.sheet, "FILE.png", "Also lay all frames out on one contact sheet with their times."),
             .flag(.json, "One JSON object per frame on stdout."),
+            .quiet("Print no line per frame or contact sheet: only errors and warnings."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -184,13 +185,18 @@ enum RenderCommand {
                 }
                 frames += 1
                 let shown = renderer.events.filter { $0.start <= time && time < $0.end }.count
-                if arguments.has(.json) {
+                if arguments.has(.quiet) {
+                    // --quiet: no line per frame.
+                } else if arguments.has(.json) {
                     io.printJSON(
-                        .object([
-                            ("file", .string(input)), ("time", .string(RenderTime.format(time))), ("ms", .int(time)),
-                            ("width", .int(size.width)), ("height", .int(size.height)), ("events", .int(shown)),
-                            ("out", .optional(path)),
-                        ]))
+                        .typed(
+                            "frame",
+                            [
+                                ("file", .string(input)), ("time", .string(RenderTime.format(time))),
+                                ("ms", .int(time)),
+                                ("width", .int(size.width)), ("height", .int(size.height)), ("events", .int(shown)),
+                                ("output", .optional(path)),
+                            ]))
                 } else if let path {
                     io.printLine("\(path)  \(RenderTime.format(time))  \(shown) event\(shown == 1 ? "" : "s")")
                 }
@@ -210,11 +216,15 @@ enum RenderCommand {
                 }
                 let sheetEncoder = try PNGEncoder(width: sheet.width, height: sheet.height, opaque: sheet.isOpaque)
                 try RenderFileWriter.write(try sheetEncoder.encode(sheet), to: sheetPath)
-                if arguments.has(.json) {
+                if arguments.has(.quiet) {
+                    // --quiet: no line for the sheet.
+                } else if arguments.has(.json) {
                     io.printJSON(
-                        .object([
-                            ("file", .string(input)), ("sheet", .string(sheetPath)), ("frames", .int(placed)),
-                        ]))
+                        .typed(
+                            "sheet",
+                            [
+                                ("file", .string(input)), ("output", .string(sheetPath)), ("frames", .int(placed)),
+                            ]))
                 } else {
                     io.printLine("\(sheetPath)  contact sheet of \(placed) frame\(placed == 1 ? "" : "s")")
                 }

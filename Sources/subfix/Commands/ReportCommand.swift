@@ -27,6 +27,7 @@ enum ReportCommand {
             .flag(
                 .library, "Also report every file the library database (--db) has indexed ('subfix index')."),
             .flag(.json, "One JSON object per file (type \"file\"), then a summary object (type \"summary\")."),
+            .quiet("Print only the files that failed, and the summary."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -90,7 +91,9 @@ enum ReportCommand {
             entry.related = related[index]
             for warning in entry.warnings { io.warning(warning.cause, file: warning.file) }
             if let error = entry.error { io.error(error) }
-            if json {
+            if arguments.has(.quiet) && entry.status != .failed {
+                // --quiet: only the failures and the summary.
+            } else if json {
                 io.printJSON(entry.json)
             } else {
                 io.printLine(entry.line)

@@ -26,7 +26,7 @@ enum SearchCommand {
             .value(.context, "N", "Also show N lines before and after each hit."),
             .flag(.count, "Print the number of matching lines of each file (path:count), every match counted."),
             .flag(.filesWithMatches, "Print only the paths of the files with a match."),
-            .flag(.json, "One JSON object per hit (with --count: per file)."),
+            .flag(.json, "One JSON object per hit (with --count or --files-with-matches: per file)."),
             .value(
                 .color, "WHEN",
                 "Colour the matches: auto (on a terminal, unless NO_COLOR is set), always or never."),
@@ -66,10 +66,14 @@ enum SearchCommand {
             else { return Self.error }
             for (path, count) in counts {
                 let shown = DisplayPath.show(path, from: directory)
-                if !arguments.has(.count) {
+                if json {
+                    // -l: `{"type":"file","file"}`; --count: `{"type":"count","file","count"}`.
+                    io.printJSON(
+                        arguments.has(.count)
+                            ? .typed("count", [("file", .string(shown)), ("count", .int(count))])
+                            : .typed("file", [("file", .string(shown))]))
+                } else if !arguments.has(.count) {
                     io.print(MessageText.escaped(shown))
-                } else if json {
-                    io.printJSON(.object([("file", .string(shown)), ("count", .int(count))]))
                 } else {
                     io.print(MessageText.escaped(shown) + ":\(count)")
                 }
@@ -161,7 +165,8 @@ enum SearchCommand {
         MessageText.escaped(text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: " / "))
     }
 
-    /// `{"file","track","language","start","end","text","snippet","rank"}`
+    /// `{"type":"hit","file","track","language","start","end","text","snippet","rank"}`, with `before` and `after`
+    /// when `--context` gave lines around it.
     static func json(_ hit: DialogueHit, from directory: String) -> JSON {
         var fields: [(String, JSON)] = [
             ("file", .string(DisplayPath.show(hit.path, from: directory))),
@@ -175,6 +180,6 @@ enum SearchCommand {
             fields.append(("before", .array(hit.before.map { .string($0.text) })))
             fields.append(("after", .array(hit.after.map { .string($0.text) })))
         }
-        return .object(fields)
+        return .typed("hit", fields)
     }
 }

@@ -24,4 +24,15 @@ struct FixOptions: Sendable {
     var readBudget: ReadBudget?
     /// `--naming`: how the sidecars of a media file are named.
     var naming = SidecarNaming.subfix
+    /// With `--verbose`: the policy and font target, reported with every file (nil without `--verbose`).
+    var explanation: FixExplanation?
+}
+
+/// What `fix --verbose` adds to each file's report besides the encoding's basis: the policy that decided which
+/// references are rewritten, and what they are rewritten to.
+struct FixExplanation: Sendable, Equatable {
+    /// `--policy`: text, all, cjk or missing.
+    var policy: String
+    /// `--font`: auto (a face per language) or the family written everywhere.
+    var font: String
 }

@@ -51,6 +51,7 @@ enum FixProcessor {
         let target = fixed.outputEncoding
         result.encoding = target == source ? target.name : "\(source.name) -> \(target.name)"
         result.detection = FixFileResult.Detection(fixed.decoded, output: target)
+        result.explanation = options.explanation
         result.status = fixed.changed ? .changed : .unchanged
         return fixed
     }

@@ -46,6 +46,9 @@ struct FixFileResult: Sendable, Equatable {
     var note: String?
     /// The unified diff, when asked for and the file changed.
     var diff: String?
+    /// With `--verbose`: the policy and target that decided the rewrites (the report then also lists the encoding's
+    /// basis and every reference kept).
+    var explanation: FixExplanation?
     /// Whether the output waits in the run's `CommitBatch`: the result is final, and printed, once it is placed.
     var awaitsCommit = false
 
@@ -105,18 +108,15 @@ struct FixFileResult: Sendable, Equatable {
     /// run and why (`  style Default: 微软雅黑 -> Noto Sans CJK JP (draws CJK text; kana in the text)`), then each
     /// font embedded, then why nothing could be embedded.
     var detailLines: [String] {
-        var lines: [String] = []
+        var lines = verboseLines
         for reference in references {
-            guard let replacement = reference.replacement else { continue }
-            let which: String
-            switch reference.kind {
-            case .style: which = "style \(reference.style ?? "")"
-            case .fnTag: which = "\\fn"
-            case .fontTag: which = "<font face>"
-            case .fontFamily: which = "font-family"
-            }
             let count = reference.count > 1 ? " (\(reference.count) times)" : ""
-            lines.append("  \(which): \(reference.font) -> \(replacement)\(count): \(reference.reason)")
+            if let replacement = reference.replacement {
+                lines.append(
+                    "  \(Self.label(reference)): \(reference.font) -> \(replacement)\(count): \(reference.reason)")
+            } else if explanation != nil {
+                lines.append("  \(Self.label(reference)): \(reference.font) kept\(count): \(reference.reason)")
+            }
         }
         for font in embedded {
             lines.append(
@@ -127,17 +127,43 @@ struct FixFileResult: Sendable, Equatable {
         return lines
     }
 
+    /// `style Default`, `\\fn`, `<font face>` or `font-family`: which kind of reference, as the report lines say.
+    private static func label(_ reference: FontReference) -> String {
+        switch reference.kind {
+        case .style: return "style \(reference.style ?? "")"
+        case .fnTag: return "\\fn"
+        case .fontTag: return "<font face>"
+        case .fontFamily: return "font-family"
+        }
+    }
+
+    /// With `--verbose`, the lines before the references': how the encoding was decided, and the policy and
+    /// target (`  encoding: GB18030 -> UTF-8 (read best of every candidate encoding; runner-up Big5)`,
+    /// `  policy text, font auto`); the kept references are then listed too.
+    private var verboseLines: [String] {
+        guard let explanation else { return [] }
+        var lines: [String] = []
+        if let detection {
+            var why = detection.basis.explanation
+            if let runnerUp = detection.runnerUp { why += "; runner-up \(runnerUp)" }
+            lines.append("  encoding: \(encoding) (\(why))")
+        }
+        let target =
+            explanation.font == "auto" ? "auto (a face for the language of each style's text)" : explanation.font
+        lines.append("  policy \(explanation.policy), font \(target)")
+        return lines
+    }
+
     /// "styles 2, \\fn 1, font tags 0", shared with `subfix extract --fix`.
     var countsText: String { "styles \(styles), \\fn \(fnTags), font tags \(fontTags)" }
 
     /// The `--json` object of this file.
     var json: JSON {
-        var members: [(String, JSON)] = [("input", .string(input))]
+        var members: [(String, JSON)] = [("file", .string(input))]
         if fromMedia {
             members += [
-                ("track", track?.playerIndex.map(JSON.int) ?? .null),
-                ("subtitleIndex", track?.subtitleIndex.map(JSON.int) ?? .null),
-                ("stream", track.map { .int($0.index) } ?? .null),
+                ("track", .optional(track?.playerIndex)), ("subtitleIndex", .optional(track?.subtitleIndex)),
+                ("stream", .optional(track?.index)),
             ]
         }
         members += [
@@ -147,7 +173,14 @@ struct FixFileResult: Sendable, Equatable {
         ]
         members += countsJSON + [("error", .optional(error))]
         if fromMedia { members.append(("note", .optional(note))) }
-        return .object(members)
+        if let explanation {
+            members += [
+                ("encodingBasis", .optional(detection?.basis.rawValue)), ("policy", .string(explanation.policy)),
+                ("target", .string(explanation.font)),
+                ("decisions", .array(references.map(FixFileResult.json))),
+            ]
+        }
+        return .typed("file", members)
     }
 
     /// The input as the report line names it: the path, and for a media track which track it is.
@@ -194,10 +227,13 @@ extension FixFileResult {
         var input: String
         var runnerUp: String?
         var output: String
+        /// What decided `input`.
+        var basis: DecodingBasis
 
         init(_ decoded: DecodedText, output: TextEncoding) {
             input = decoded.encoding.name
             runnerUp = decoded.runnerUp?.name
+            basis = decoded.basis
             self.output = output.name
         }
     }
@@ -221,16 +257,13 @@ struct FixRunResult: Sendable {
 
     /// The `--json` summary object.
     var summaryJSON: JSON {
-        .object([
-            (
-                "summary",
-                .object([
-                    ("files", .int(files.count)), ("changed", .int(changed)), ("unchanged", .int(unchanged)),
-                    ("failed", .int(failed)), ("skipped", .int(skipped)),
-                    ("seconds", .double((seconds * 1000).rounded() / 1000)),
-                ])
-            )
-        ])
+        .typed(
+            "summary",
+            [
+                ("files", .int(files.count)), ("changed", .int(changed)), ("unchanged", .int(unchanged)),
+                ("failed", .int(failed)), ("skipped", .int(skipped)),
+                ("seconds", .double((seconds * 1000).rounded() / 1000)),
+            ])
     }
 
     /// The summary line printed without `--json`.

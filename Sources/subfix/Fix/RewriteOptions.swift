@@ -37,6 +37,15 @@ enum RewriteOptions {
         }
     }
 
+    /// What `--font` (and the config file's `font`) must be.
+    static let fontExpectation = "auto, or a font family name without outer blanks and without , { } \\ < > \" '"
+
+    /// Whether `font` can be written into a Style line, a `\\fn` tag and a `<font face>` as it is.
+    static func isValidFont(_ font: String) -> Bool {
+        let trimmed = font.trimmingCharacters(in: .whitespaces)
+        return !trimmed.isEmpty && trimmed == font && !font.contains(where: { "{}\\,<>\"'\n\r".contains($0) })
+    }
+
     /// The keys of `rows`, in table order.
     static var keys: [OptionKey] { rows.map(\.key) }
 
@@ -50,11 +59,8 @@ enum RewriteOptions {
     ) throws -> (fixer: SubtitleFixer, reportsKeptFonts: Bool) {
         let embed = embed ?? arguments.has(.embed)
         let font = arguments.value(.font) ?? "auto"
-        let trimmed = font.trimmingCharacters(in: .whitespaces)
-        if trimmed.isEmpty || trimmed != font || font.contains(where: { "{}\\,<>\"'\n\r".contains($0) }) {
-            throw UsageError.invalidValue(
-                option: OptionKey.font.name, value: font,
-                expected: "auto, or a font family name without outer blanks and without , { } \\ < > \" '")
+        if !isValidFont(font) {
+            throw UsageError.invalidValue(option: OptionKey.font.name, value: font, expected: fontExpectation)
         }
         let policyName = try arguments.choice(.policy, policies) ?? "text"
         let auto = font == "auto"

@@ -72,8 +72,9 @@ enum IndexReader {
                     lines = try SubtitleDocument([UInt8](track.data), format: format, file: input.path)
                         .dialogueLines()
                 } catch {
-                    throw IndexFailure(
-                        cause: "track \(track.stream.playerIndex ?? track.stream.index): \(error.located)")
+                    // `track N` is always the player's number; a stream without one is named by its stream index.
+                    let name = track.stream.playerIndex.map { "track \($0)" } ?? "stream \(track.stream.index)"
+                    throw IndexFailure(cause: "\(name): \(error.located)")
                 }
                 let source = SubtitleSourceRecord(
                     mediaFileId: 0, kind: .embedded, codec: track.stream.codec, language: track.stream.language,

@@ -29,10 +29,12 @@ struct IndexFileResult: Sendable, Equatable {
     var warning: String?
 
     var json: JSON {
-        .object([
-            ("file", .string(file)), ("status", .string(status.rawValue)), ("sources", .int(sources)),
-            ("lines", .int(lines)), ("error", .optional(error)),
-        ])
+        .typed(
+            "file",
+            [
+                ("file", .string(file)), ("status", .string(status.rawValue)), ("sources", .int(sources)),
+                ("lines", .int(lines)), ("error", .optional(error)),
+            ])
     }
 }
 

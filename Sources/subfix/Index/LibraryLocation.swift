@@ -10,13 +10,14 @@ enum LibraryLocation {
     /// The `--db PATH` row of every command that reads the library or records its run there.
     static let option = OptionSpec.value(
         .db, "PATH",
-        "The library database; index and search also take postgresql://… (default: $SUBFIX_DB, else "
-            + "$XDG_DATA_HOME/subfix/library.sqlite).")
+        "The library database; index and search also take postgresql://… (default: $SUBFIX_DB, else the config "
+            + "file's db, else $XDG_DATA_HOME/subfix/library.sqlite).")
 
-    /// The path `--db` gives, else `$XDG_DATA_HOME/subfix/library.sqlite` or
+    /// The path `--db` gives, else `$SUBFIX_DB`, else the config file's `db`, else
+    /// `$XDG_DATA_HOME/subfix/library.sqlite` or
     /// `$HOME/.local/share/subfix/library.sqlite`; nil when none of them is set.
     static func path(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String? {
-        if let path = arguments.value(.db) {
+        if let path = arguments.given(.db) {
             guard !path.isEmpty else {
                 throw UsageError.invalidValue(option: OptionKey.db.name, value: path, expected: "a file path")
             }
@@ -25,7 +26,10 @@ enum LibraryLocation {
             return path
         }
         let environment = io.environment
-        if let path = environment["SUBFIX_DB"], !path.isEmpty, !PostgresBackend.isURL(path) { return path }
+        // Then $SUBFIX_DB, then the config file's `db` (each skipped when it is a URL: index and search use it).
+        for path in [environment["SUBFIX_DB"], arguments.configured(.db)] {
+            if let path, !path.isEmpty, !PostgresBackend.isURL(path) { return path }
+        }
         let hasData = environment["XDG_DATA_HOME"].map { $0.hasPrefix("/") } ?? false
         let hasHome = !(environment["HOME"] ?? "").isEmpty
         guard hasData || hasHome else { return nil }
@@ -145,7 +149,8 @@ extension ParsedArguments {
         let pathPositionals = spec?.positionals.allSatisfy { ["PATH", "FILE", "DIR"].contains($0.name) } ?? false
         var logged = pathPositionals ? positionals.map(absolute) : positionals
         for option in spec?.options ?? [] {
-            let given = option.repeatable ? all(option.key) : value(option.key).map { [$0] } ?? []
+            // What was typed: the config file's defaults are not part of the command line.
+            let given = option.repeatable ? values[option.name] ?? [] : self.given(option.key).map { [$0] } ?? []
             for text in given {
                 logged.append("--" + option.name)
                 guard case .value(let placeholder) = option.kind else { continue }

@@ -8,7 +8,7 @@ enum PostgresBackend {
     /// The URL `--db` or `SUBFIX_DB` gives, when it names PostgreSQL; nil for a SQLite path. A malformed URL is a
     /// usage error (exit 2) that shows the URL without its password.
     static func url(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> PostgresURL? {
-        let text = arguments.value(.db) ?? io.environment["SUBFIX_DB"]
+        let text = arguments.given(.db) ?? io.environment["SUBFIX_DB"] ?? arguments.configured(.db)
         guard let text, PostgresURL.isPostgres(text) else { return nil }
         do {
             return try PostgresURL(text)
@@ -69,7 +69,7 @@ enum PostgresBackend {
     /// The URL a PostgreSQL-only command needs: `--db`, else `SUBFIX_DB`; a SQLite path is a usage error.
     static func requiredURL(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> PostgresURL {
         if let url = try url(arguments, io: io) { return url }
-        let given = arguments.value(.db) ?? io.environment["SUBFIX_DB"] ?? ""
+        let given = arguments.given(.db) ?? io.environment["SUBFIX_DB"] ?? arguments.configured(.db) ?? ""
         throw UsageError.invalidValue(
             option: OptionKey.db.name, value: PostgresURL.redacted(given),
             expected: "a postgresql:// URL (the queue needs PostgreSQL)")

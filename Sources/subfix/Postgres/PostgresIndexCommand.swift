@@ -29,11 +29,11 @@ enum PostgresIndexCommand {
         for result in results {
             if let error = result.error { io.error(error, file: result.file) }
             if let warning = result.warning { io.warning(warning, file: result.file) }
-            if json { io.printJSON(result.json) }
+            if json && (!arguments.has(.quiet) || result.status == .failed) { io.printJSON(result.json) }
         }
         let counts = IndexCommand.summaryCounts(results)
         if json {
-            io.printJSON(.object([("summary", .object(counts.map { ($0.0, JSON.int($0.1)) }))]))
+            io.printJSON(IndexCommand.summaryJSON(counts))
         } else {
             io.print(IndexCommand.summaryLine(counts))
         }

@@ -66,14 +66,16 @@ struct ReportEntry: Sendable {
 
     /// The `--json` object of this entry.
     var json: JSON {
-        .object([
-            ("type", .string("file")), ("file", .string(file)), ("status", .string(status.rawValue)),
-            ("missingBefore", .string(String(String.UnicodeScalarView(missingBefore)))),
-            ("missingAfter", .string(String(String.UnicodeScalarView(missingAfter)))),
-            ("changes", .array(changes.map(JSON.string))), ("notes", .array(notes.map(JSON.string))),
-            ("frameTime", frames.map { .string(RenderTime.format($0.time)) } ?? .null),
-            ("related", .array(related.map(JSON.string))), ("error", .optional(error)),
-        ])
+        .typed(
+            "file",
+            [
+                ("file", .string(file)), ("status", .string(status.rawValue)),
+                ("missingBefore", .string(String(String.UnicodeScalarView(missingBefore)))),
+                ("missingAfter", .string(String(String.UnicodeScalarView(missingAfter)))),
+                ("changes", .array(changes.map(JSON.string))), ("notes", .array(notes.map(JSON.string))),
+                ("frameTime", frames.map { .string(RenderTime.format($0.time)) } ?? .null),
+                ("related", .array(related.map(JSON.string))), ("error", .optional(error)),
+            ])
     }
 
     /// The line printed for this entry without `--json`.
@@ -104,11 +106,13 @@ struct ReportSummary: Sendable, Equatable {
 
     /// The `--json` summary object; `out` is the page written.
     func json(out: String) -> JSON {
-        .object([
-            ("type", .string("summary")), ("files", .int(files)), ("needsFixing", .int(count(.needsFixing))),
-            ("fixed", .int(count(.fixed))), ("missingGlyphs", .int(count(.missingGlyphs))),
-            ("failed", .int(count(.failed))), ("skipped", .int(count(.skipped))), ("out", .string(out)),
-        ])
+        .typed(
+            "summary",
+            [
+                ("files", .int(files)), ("needsFixing", .int(count(.needsFixing))),
+                ("fixed", .int(count(.fixed))), ("missingGlyphs", .int(count(.missingGlyphs))),
+                ("failed", .int(count(.failed))), ("skipped", .int(count(.skipped))), ("output", .string(out)),
+            ])
     }
 
     /// The summary line printed without `--json`.

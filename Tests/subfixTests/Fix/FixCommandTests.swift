@@ -253,7 +253,8 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(status == .success)
         let lines = stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 3)
-        let first: String = #"{"input":"\#(samples)/gbk.srt","output":"\#(folder)/gbk.srt","status":"changed","#
+        let first: String =
+            #"{"type":"file","file":"\#(samples)/gbk.srt","output":"\#(folder)/gbk.srt","status":"changed","#
         let runnerUp = try TextDecoder.decode(bytes(samples + "/gbk.srt"), file: "gbk.srt").runnerUp?.name ?? "?"
         let rest: String =
             #""encoding":"GB18030","runnerUp":"\#(runnerUp)","outputEncoding":"UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"#
@@ -263,7 +264,8 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         #expect(lines[0] == first + rest)
         #expect(lines[1].contains(#""styles":2,"fnTags":2,"fontTags":0"#))
         #expect(
-            lines[2].hasPrefix(#"{"summary":{"files":2,"changed":2,"unchanged":0,"failed":0,"skipped":0,"seconds":"#))
+            lines[2].hasPrefix(
+                #"{"type":"summary","files":2,"changed":2,"unchanged":0,"failed":0,"skipped":0,"seconds":"#))
         let fixed = String(decoding: try bytes(folder + "/gbk.srt"), as: UTF8.self)
         #expect(fixed.contains("<font face=\"Noto Sans CJK SC\">简体中文的字幕文件，编码是 GBK。</font>\r\n"))
         #expect(fixed.contains("{\\an8}仓库旧称“倉庫”，峽谷不是{括号}。"))
@@ -305,7 +307,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
                 """)
         let (_, json, _) = run(["fix", folder + "/a.ass", "--dry-run", "--policy", "cjk", "--json"])
         let head =
-            #"{"input":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","runnerUp":null,"#
+            #"{"type":"file","file":"\#(folder)/a.ass","output":null,"status":"changed","encoding":"UTF-8","runnerUp":null,"#
             + #""outputEncoding":"UTF-8","styles":1,"#
         let tail =
             #""fnTags":0,"fontTags":0,"unknownFonts":["Arial","My Font"],"faces":[{"kind":"style","style":"B","#

@@ -76,7 +76,7 @@ import Testing
         let lines = stdout.split(separator: "\n").map(String.init)
         #expect(lines.count == 4)
         let first: String =
-            #"{"input":"\#(mkv)","track":1,"subtitleIndex":0,"stream":2,"output":"\#(out)/season 1/e01.0.chi.ass","#
+            #"{"type":"file","file":"\#(mkv)","track":1,"subtitleIndex":0,"stream":2,"output":"\#(out)/season 1/e01.0.chi.ass","#
             + #""status":"changed","encoding":"UTF-8","runnerUp":null,"outputEncoding":"UTF-8","#
             + #""styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],"#
             + #""faces":[{"kind":"style","style":"Default","font":"微软雅黑","face":"Noto Sans CJK SC","#
@@ -96,9 +96,10 @@ import Testing
             + #"{"kind":"fn","style":null,"font":"SimHei","face":"Noto Sans CJK JP","language":"ja","#
             + #""reason":"known CJK font; kana in the text","count":1}],"embedded":[],"#
         let third = lines.dropFirst(2).first ?? ""
-        #expect(third.hasPrefix(#"{"input":"\#(mkv)","track":3,"#) && third.contains(japanese))
+        #expect(third.hasPrefix(#"{"type":"file","file":"\#(mkv)","track":3,"#) && third.contains(japanese))
         #expect(
-            lines.last?.hasPrefix(#"{"summary":{"files":3,"changed":3,"unchanged":0,"failed":0,"skipped":0,"#) == true)
+            lines.last?.hasPrefix(#"{"type":"summary","files":3,"changed":3,"unchanged":0,"failed":0,"skipped":0,"#)
+                == true)
         #expect(
             tree(URL(fileURLWithPath: out)) == [
                 "season 1", "season 1/e01.0.chi.ass", "season 1/e01.1.eng.srt", "season 1/e01.2.jpn.ass",
@@ -179,7 +180,7 @@ import Testing
                 """)
         let (_, json, _) = run(["fix", mkv, "--dry-run", "--json"])
         let expected: String =
-            #"{"input":"\#(mkv)","track":null,"subtitleIndex":null,"stream":null,"output":null,"#
+            #"{"type":"file","file":"\#(mkv)","track":null,"subtitleIndex":null,"stream":null,"output":null,"#
             + #""status":"skipped","encoding":null,"runnerUp":null,"outputEncoding":null,"#
             + #""styles":0,"fnTags":0,"fontTags":0,"unknownFonts":[],"#
             + #""faces":[],"embedded":[],"error":null,"note":"the file has no subtitle tracks"}"#

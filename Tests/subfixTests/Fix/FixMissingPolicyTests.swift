@@ -115,7 +115,7 @@ import Testing
         #expect(
             lines.first
                 == """
-                {"input":"\(input)","output":null,"status":"changed","encoding":"UTF-8","runnerUp":null,"outputEncoding":"UTF-8","styles":2,"fnTags":2,\
+                {"type":"file","file":"\(input)","output":null,"status":"changed","encoding":"UTF-8","runnerUp":null,"outputEncoding":"UTF-8","styles":2,"fnTags":2,\
                 "fontTags":0,"unknownFonts":["subfix Test Sans","字幕测试黑体"],"keptFonts":[{"font":"subfix Test Sans",\
                 "reason":"resolves to subfix Test Sans, covers all 8 characters shown"},{"font":"字幕测试黑体",\
                 "reason":"resolves to subfix Test Sans, covers all 4 characters shown"}],"faces":[{"kind":"style",\

@@ -57,9 +57,9 @@ struct IndexFixture {
         #expect(status == .success)
         #expect(
             out == """
-                {"file":"\(b)","status":"removed","sources":0,"lines":0,"error":null}
-                {"file":"\(a)","status":"unchanged","sources":0,"lines":0,"error":null}
-                {"summary":{"files":2,"new":0,"updated":0,"unchanged":1,"removed":1,"failed":0,"lines":0}}
+                {"type":"file","file":"\(b)","status":"removed","sources":0,"lines":0,"error":null}
+                {"type":"file","file":"\(a)","status":"unchanged","sources":0,"lines":0,"error":null}
+                {"type":"summary","files":2,"new":0,"updated":0,"unchanged":1,"removed":1,"failed":0,"lines":0}
 
                 """)
         (status, out, err) = fixture.run(["search", "你", "--db", fixture.db, "--brackets"])
@@ -104,7 +104,7 @@ struct IndexFixture {
         (status, out, err) = fixture.run(["search", "終電", "--db", fixture.db, "--lang", "ja", "--json"])
         #expect(
             out == """
-                {"file":"\(mkv)","track":3,"language":"jpn","start":"00:00:00.200","end":"00:00:01.400",\
+                {"type":"hit","file":"\(mkv)","track":3,"language":"jpn","start":"00:00:00.200","end":"00:00:01.400",\
                 "text":"終電は十分後に出ます。","snippet":"[終電]は十分後に出ます。","rank":\(try rank(out))}
 
                 """)

@@ -30,7 +30,7 @@ import Testing
         let (json, files) = try newestJob(fixture)
         #expect(
             json.hasPrefix(
-                #"{"id":1,"command":"extract","arguments":["\#(mkv)","--all","--format","srt","--attachments","#
+                #"{"type":"job","id":1,"command":"extract","arguments":["\#(mkv)","--all","--format","srt","--attachments","#
                     + #""\#(fonts)","--db","\#(fixture.db)"],"started":"#))
         #expect(json.hasSuffix(#""status":"succeeded","counts":{"attachments":1,"files":1,"tracks":3}}"# + "\n"))
         #expect(files.map(\.path) == Array(repeating: mkv, count: 4))
@@ -67,7 +67,9 @@ import Testing
         ])
         #expect(status == .success && err == "")
         let (json, files) = try newestJob(fixture)
-        #expect(json.contains(#"{"id":1,"command":"render","arguments":["\#(Self.demo)","--at","1","--at","4.5","#))
+        #expect(
+            json.contains(
+                #"{"type":"job","id":1,"command":"render","arguments":["\#(Self.demo)","--at","1","--at","4.5","#))
         #expect(json.hasSuffix(#""status":"succeeded","counts":{"files":3,"frames":2}}"# + "\n"))
         #expect(
             files.map(\.output) == [
@@ -116,7 +118,7 @@ import Testing
         ])
         #expect(okStatus == .success && okErr == "")
         let (okJSON, okFiles) = try newestJob(fixture)
-        #expect(okJSON.hasPrefix(#"{"id":2,"command":"check","#))
+        #expect(okJSON.hasPrefix(#"{"type":"job","id":2,"command":"check","#))
         #expect(
             okJSON.hasSuffix(
                 #""status":"succeeded","counts":{"events":3,"eventsWithMissingGlyphs":0,"failed":0,"files":1}}"#

@@ -53,7 +53,8 @@ import Testing
         #expect(jobsStatus == .success && err == "")
         #expect(
             out.contains(
-                #"{"id":1,"command":"index","arguments":["\#(fixture.path)/media","--db","\#(fixture.db)"],"started":"#)
+                #"{"type":"job","id":1,"command":"index","arguments":["\#(fixture.path)/media","--db","\#(fixture.db)"],"started":"#
+            )
         )
         #expect(
             out.hasSuffix(

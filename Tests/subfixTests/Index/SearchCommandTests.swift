@@ -29,7 +29,8 @@ import Testing
 
                 """)
         let (_, limited, _) = fixture.run(["search", "こんにちは", "--db", fixture.db, "--limit", "1", "--json"])
-        #expect(limited.hasPrefix(#"{"file":"\#(file)","track":null,"language":"ja","start":"00:00:03.000""#))
+        #expect(
+            limited.hasPrefix(#"{"type":"hit","file":"\#(file)","track":null,"language":"ja","start":"00:00:03.000""#))
         #expect(limited.split(separator: "\n").count == 1)
     }
 
@@ -105,7 +106,7 @@ import Testing
         #expect(status == .success && err == "")
         #expect(out == "\(a):2\n\(b):1\n")
         (status, out, err) = fixture.run(["search", "你好", "--db", fixture.db, "--count", "--lang", "ja", "--json"])
-        #expect(out == #"{"file":"\#(b)","count":1}"# + "\n")
+        #expect(out == #"{"type":"count","file":"\#(b)","count":1}"# + "\n")
         (status, out, err) = fixture.run(["search", "再见 OR 世界", "--db", fixture.db, "--files-with-matches"])
         #expect(status == .success && out == "\(a)\n\(b)\n")
         for extra in [[], ["--count"], ["--files-with-matches"], ["--json"]] {

@@ -30,10 +30,10 @@ import Testing
         let dir = directory.path
         #expect(
             output.stdout == """
-                {"file":"\(mkv)","track":1,"subtitleIndex":0,"stream":2,"codec":"ass","language":"chi","format":"srt","output":"\(dir)/movie.0.chi.srt"}
-                {"file":"\(mkv)","track":2,"subtitleIndex":1,"stream":3,"codec":"subrip","language":"eng","format":"srt","output":"\(dir)/movie.1.eng.srt"}
-                {"file":"\(mkv)","track":3,"subtitleIndex":2,"stream":4,"codec":"ass","language":"jpn","format":"srt","output":"\(dir)/movie.2.jpn.srt"}
-                {"file":"\(mkv)","attachment":5,"filename":"NotoSansCJKsc-Sample.otf","mimetype":"application/vnd.ms-opentype","size":24168,"output":"\(fonts.path)/NotoSansCJKsc-Sample.otf"}
+                {"type":"track","file":"\(mkv)","track":1,"subtitleIndex":0,"stream":2,"codec":"ass","language":"chi","format":"srt","output":"\(dir)/movie.0.chi.srt"}
+                {"type":"track","file":"\(mkv)","track":2,"subtitleIndex":1,"stream":3,"codec":"subrip","language":"eng","format":"srt","output":"\(dir)/movie.1.eng.srt"}
+                {"type":"track","file":"\(mkv)","track":3,"subtitleIndex":2,"stream":4,"codec":"ass","language":"jpn","format":"srt","output":"\(dir)/movie.2.jpn.srt"}
+                {"type":"attachment","file":"\(mkv)","stream":5,"filename":"NotoSansCJKsc-Sample.otf","mimetype":"application/vnd.ms-opentype","size":24168,"output":"\(fonts.path)/NotoSansCJKsc-Sample.otf"}
 
                 """)
         #expect(

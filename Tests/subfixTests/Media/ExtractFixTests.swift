@@ -77,7 +77,7 @@ import Testing
                 + " resolve on this machine (players need it installed, or use --embed with a face that is)\n")
         #expect(
             stdout == """
-                {"file":"\(MediaCLIFixtures.mkv)","track":1,"subtitleIndex":0,"stream":2,"codec":"ass","language":"chi","format":"ass","output":"\(directory.path)/tram.0.chi.ass","styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],\
+                {"type":"track","file":"\(MediaCLIFixtures.mkv)","track":1,"subtitleIndex":0,"stream":2,"codec":"ass","language":"chi","format":"ass","output":"\(directory.path)/tram.0.chi.ass","styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],\
                 "faces":[{"kind":"style","style":"Default","font":"微软雅黑","face":"Custom Sans","language":null,"reason":"known CJK font","count":1},\
                 {"kind":"style","style":"Sign","font":"SimHei","face":"Custom Sans","language":null,"reason":"known CJK font","count":1},\
                 {"kind":"fn","style":null,"font":"SimHei","face":"Custom Sans","language":null,"reason":"known CJK font","count":1}],"embedded":[]}

@@ -38,17 +38,17 @@ import Testing
         let (io, output) = CommandIO.capturing()
         #expect(SubfixCLI.run(["probe", "--json", mkv], io: io) == .success)
         let streams = [
-            #"{"index":0,"kind":"video","codec":"h264","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"playerIndex":null}"#,
-            #"{"index":1,"kind":"audio","codec":"flac","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"playerIndex":null}"#,
-            #"{"index":2,"kind":"subtitle","codec":"ass","text":true,"language":"chi","title":"简体中文","default":true,"forced":false,"hearingImpaired":false,"subtitleIndex":0,"playerIndex":1}"#,
-            #"{"index":3,"kind":"subtitle","codec":"subrip","text":true,"language":"eng","title":"English","default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":1,"playerIndex":2}"#,
-            #"{"index":4,"kind":"subtitle","codec":"ass","text":true,"language":"jpn","title":"日本語","default":false,"forced":true,"hearingImpaired":false,"subtitleIndex":2,"playerIndex":3}"#,
-            #"{"index":5,"kind":"attachment","codec":"otf","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"playerIndex":null}"#,
+            #"{"stream":0,"kind":"video","codec":"h264","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"track":null}"#,
+            #"{"stream":1,"kind":"audio","codec":"flac","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"track":null}"#,
+            #"{"stream":2,"kind":"subtitle","codec":"ass","text":true,"language":"chi","title":"简体中文","default":true,"forced":false,"hearingImpaired":false,"subtitleIndex":0,"track":1}"#,
+            #"{"stream":3,"kind":"subtitle","codec":"subrip","text":true,"language":"eng","title":"English","default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":1,"track":2}"#,
+            #"{"stream":4,"kind":"subtitle","codec":"ass","text":true,"language":"jpn","title":"日本語","default":false,"forced":true,"hearingImpaired":false,"subtitleIndex":2,"track":3}"#,
+            #"{"stream":5,"kind":"attachment","codec":"otf","text":null,"language":null,"title":null,"default":false,"forced":false,"hearingImpaired":false,"subtitleIndex":null,"track":null}"#,
         ]
         let attachments =
-            #"[{"index":5,"filename":"NotoSansCJKsc-Sample.otf","mimetype":"application/vnd.ms-opentype","size":24168}]"#
+            #"[{"stream":5,"filename":"NotoSansCJKsc-Sample.otf","mimetype":"application/vnd.ms-opentype","size":24168}]"#
         #expect(
-            output.stdout == #"{"file":"\#(mkv)","format":"matroska,webm","duration":5.0,"streams":["#
+            output.stdout == #"{"type":"file","file":"\#(mkv)","format":"matroska,webm","duration":5.0,"streams":["#
                 + streams.joined(separator: ",") + #"],"attachments":"# + attachments + "}\n")
     }
 
@@ -64,7 +64,10 @@ import Testing
             output.stderr
                 == "subfix: error: \(bogus.path): not a media file libavformat can read "
                 + "(avformat_open_input: Invalid data found when processing input)\n")
-        #expect(output.stdout.hasPrefix(#"{"file":"\#(mp4)","format":"mov,mp4,m4a,3gp,3g2,mj2""#))
-        #expect(output.stdout.split(separator: "\n").count == 1)
+        // Under --json the error is also an object on standard output, in order with the others.
+        let lines = output.stdout.split(separator: "\n")
+        #expect(lines.count == 2)
+        #expect(lines.first?.hasPrefix(#"{"type":"error","file":"\#(bogus.path)","error":"not a media file"#) == true)
+        #expect(lines.last?.hasPrefix(#"{"type":"file","file":"\#(mp4)","format":"mov,mp4,m4a,3gp,3g2,mj2""#) == true)
     }
 }

@@ -29,7 +29,10 @@ import Testing
         let add = try SubfixBinary.run(["queue", "add", folder, "--db", url], in: folder)
         #expect(add.status == 0, "\(add.stderr)")
         #expect(add.stdout == "40 jobs added\n")
-        #expect(try Self.status(url, in: folder) == "{\"pending\":40,\"running\":0,\"done\":0,\"failed\":0}\n")
+        let pending = try Self.status(url, in: folder)
+        #expect(pending == "{\"type\":\"queue\",\"pending\":40,\"running\":0,\"done\":0,\"failed\":0}\n")
+        // docs/json.md's queue object (the schema test runs no server; this one has one).
+        #expect(try JSONSchemaDocument.load().problems(line: pending, command: "queue").isEmpty)
         let workers = try (0..<3).map { _ in
             try SubfixBinary.start(["worker", "--db", url, "--jobs", "2"], in: folder)
         }
@@ -38,7 +41,9 @@ import Testing
             #expect(run.status == 0, "\(run.stderr)")
             #expect(run.stderr.isEmpty)
         }
-        #expect(try Self.status(url, in: folder) == "{\"pending\":0,\"running\":0,\"done\":40,\"failed\":0}\n")
+        #expect(
+            try Self.status(url, in: folder)
+                == "{\"type\":\"queue\",\"pending\":0,\"running\":0,\"done\":40,\"failed\":0}\n")
         let connection = try PostgresConnection(url: PostgresURL(url))
         let jobs = try connection.execute(
             "SELECT count(*), sum(attempts), max(completions), min(completions), count(DISTINCT path) FROM queue_job")
@@ -89,7 +94,9 @@ import Testing
         let rescue = try SubfixBinary.run(["worker", "--db", url], in: folder)
         #expect(rescue.status == 0, "\(rescue.stderr)")
         #expect(rescue.stdout == "worker: 1 done, 0 failed\n")
-        #expect(try Self.status(url, in: folder) == "{\"pending\":0,\"running\":0,\"done\":1,\"failed\":0}\n")
+        #expect(
+            try Self.status(url, in: folder)
+                == "{\"type\":\"queue\",\"pending\":0,\"running\":0,\"done\":1,\"failed\":0}\n")
         let connection = try PostgresConnection(url: PostgresURL(url))
         let job = try connection.execute("SELECT attempts, completions FROM queue_job")
         #expect(job.text(0, 0) == "2")
@@ -157,7 +164,8 @@ import Testing
         let run = worker.finish()
         #expect(run.status == 0, "\(run.stderr)")
         #expect(
-            try PostgresQueueTests.status(url, in: folder) == "{\"pending\":0,\"running\":0,\"done\":20,\"failed\":0}\n"
+            try PostgresQueueTests.status(url, in: folder)
+                == "{\"type\":\"queue\",\"pending\":0,\"running\":0,\"done\":20,\"failed\":0}\n"
         )
         let connection = try PostgresConnection(url: PostgresURL(url))
         #expect(try connection.execute("SELECT max(completions) FROM queue_job").text(0, 0) == "1")

@@ -34,7 +34,7 @@ import Testing
         #expect(err == "subfix: warning: \(folder.path)/b.ttf: FT_New_Face failed: unknown file format (0x02)\n")
         #expect(
             out == """
-                {"file":"\(folder.path)/a.otf","index":0,"origin":"directory","families":["subfix Test Sans","字幕测试黑体"],\
+                {"type":"font","file":"\(folder.path)/a.otf","index":0,"origin":"directory","families":["subfix Test Sans","字幕测试黑体"],\
                 "fullNames":["subfix Test Sans Regular","字幕测试黑体 Regular"],"postScriptName":"SubfixTestSans-Regular",\
                 "weight":400,"italic":false,"characters":13,"scripts":{"Latin":6,"Han":4,"Hiragana":2,"Other":1}}
 
@@ -61,7 +61,7 @@ import Testing
         #expect(err == "")
         #expect(
             out == """
-                {"file":"\(Self.demo)","events":3,"eventsWithMissingGlyphs":3,"missing":[\
+                {"type":"file","file":"\(Self.demo)","events":3,"eventsWithMissingGlyphs":3,"missing":[\
                 {"event":1,"start":"00:00:00.500","text":"今晚的月色真美。The moon is lovely tonight.","font":"微软雅黑",\
                 "chars":"今晚的月色真美。Themonislvytg."},\
                 {"event":2,"start":"00:00:01.000","text":"注：字幕由 subfix 检查","font":"方正准圆_GBK","chars":"注："},\
@@ -220,7 +220,7 @@ import Testing
         #expect(lines.count == 2)
         #expect(
             lines.first
-                == #"{"file":"\#(Self.demo)","time":"00:00:00.000","ms":0,"width":64,"height":36,"events":0,"out":"\#(folder.path)/render-demo-00-00-00.000.png"}"#
+                == #"{"type":"frame","file":"\#(Self.demo)","time":"00:00:00.000","ms":0,"width":64,"height":36,"events":0,"output":"\#(folder.path)/render-demo-00-00-00.000.png"}"#
         )
     }
 
@@ -301,7 +301,7 @@ import Testing
         let (status, out, err) = run(["check", Self.tram, "--track", "2", "--no-system-fonts", "--json"])
         #expect(status == .someFailed)
         #expect(err == "")
-        #expect(out.hasPrefix("{\"file\":\"\(Self.tram)#s:1\",\"events\":"))
+        #expect(out.hasPrefix("{\"type\":\"file\",\"file\":\"\(Self.tram)#s:1\",\"events\":"))
     }
 
     @Test func renderTrackOneOfTheMKVDrawsTheChineseTrack() throws {
@@ -315,7 +315,7 @@ import Testing
         #expect(err == "")
         #expect(
             out == """
-                {"file":"\(Self.tram)","time":"00:00:01.000","ms":1000,"width":320,"height":180,"events":2,"out":"\(png)"}
+                {"type":"frame","file":"\(Self.tram)","time":"00:00:01.000","ms":1000,"width":320,"height":180,"events":2,"output":"\(png)"}
 
                 """)
         let image = try PNGDecoder.decode(try Data(contentsOf: URL(fileURLWithPath: png)))

@@ -54,11 +54,15 @@ import Testing
                 "\(jsonEscaped(ReportSamples.hostileName)) needs-fixing",
                 "plain.srt missing-glyphs",
             ])
-        #expect(objects.dropLast().allSatisfy { $0.hasPrefix("{\"type\":\"file\",") })
+        // Each error line is also an error object (--json); every other object but the summary is a file.
+        let errors = objects.filter { $0.hasPrefix("{\"type\":\"error\",") }
+        #expect(errors.count == 3)
+        #expect(
+            objects.dropLast().filter { !errors.contains($0) }.allSatisfy { $0.hasPrefix("{\"type\":\"file\",") })
         #expect(
             objects.last
                 == "{\"type\":\"summary\",\"files\":8,\"needsFixing\":3,\"fixed\":1,\"missingGlyphs\":1,\"failed\":3,"
-                + "\"skipped\":0,\"out\":\"\(base)/out/report.html\"}")
+                + "\"skipped\":0,\"output\":\"\(base)/out/report.html\"}")
         let plain = try #require(objects.first { $0.contains("plain.srt\"") })
         #expect(plain.contains("\"missingBefore\":\"你好\",\"missingAfter\":\"你好\""))
         #expect(plain.contains("SRT cannot carry fonts"))
