@@ -73,6 +73,15 @@ public final class ReadBudget: Sendable {
     /// The time spent waiting for the rate so far.
     public var waited: Duration { state.withLock { $0.waited } }
 
+    /// Seconds from the first read to the last.
+    public var elapsed: Double {
+        state.withLock { state in
+            guard let start = state.start, let last = state.last else { return 0 }
+            let (seconds, attoseconds) = (last - start).components
+            return Double(seconds) + Double(attoseconds) / 1e18
+        }
+    }
+
     /// Bytes per second from the first read to the last, nil before two reads set them apart.
     public var throughput: Double? {
         state.withLock { state in

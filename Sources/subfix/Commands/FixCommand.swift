@@ -43,7 +43,8 @@ enum FixCommand {
             .flag(
                 .verbose, short: "v",
                 "Also say for each file how its encoding was decided, the policy and font target, and every font"
-                    + " reference kept and why (JSON: encodingBasis, policy, target, decisions)."),
+                    + " reference kept and why (JSON: encodingBasis, policy, target, decisions); after the summary,"
+                    + " how much was read from media files and how fast."),
             LibraryLocation.option,
         ],
         discussion: """
@@ -120,10 +121,11 @@ enum FixCommand {
         let explanation =
             arguments.has(.verbose)
             ? FixExplanation(policy: arguments.value(.policy) ?? "text", font: arguments.value(.font) ?? "auto") : nil
+        let readBudget = try ReadRateOption.parse(arguments)
         let options = FixOptions(
             destination: destination, fixer: fixer, diff: arguments.has(.diff) && !json,
             reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder,
-            readBudget: try ReadRateOption.parse(arguments), naming: naming, explanation: explanation)
+            readBudget: readBudget, naming: naming, explanation: explanation)
 
         // The job log's database opens on another thread while the files are fixed.
         // A dry run is logged in a library that exists, and never creates one.
@@ -148,6 +150,7 @@ enum FixCommand {
             io.printJSON(run.summaryJSON)
         } else {
             io.print(run.summaryLine)
+            if arguments.has(.verbose), let line = ReadRateOption.report(readBudget) { io.print(line) }
         }
         recordJob(run, io: io, databasePath: databasePath, pending: pending)
         return run.failed > 0 ? .someFailed : .success

@@ -48,6 +48,28 @@ import Testing
         }
     }
 
+    /// `fix -v` ends with what was read from media files (the whole sample here), and the limit when one is set;
+    /// without `-v`, or with only subtitle files, there is no such line.
+    @Test func verboseSaysHowMuchMediaWasRead() throws {
+        func lastLine(_ arguments: [String]) -> String {
+            let (io, output) = CommandIO.capturing()
+            #expect(SubfixCLI.run(["fix", "--dry-run"] + arguments, io: io) == .success)
+            return String(output.stdout.split(separator: "\n").last ?? "")
+        }
+        let size = try #require(
+            try FileManager.default.attributesOfItem(atPath: MediaCLIFixtures.mkv)[.size] as? Int)
+        let plain = lastLine([MediaCLIFixtures.mkv, "-v"])
+        #expect(plain.hasPrefix("media read: "))
+        let megabytes = try #require(Double(plain.dropFirst("media read: ".count).prefix { $0 != " " }))
+        #expect(megabytes * 1e6 >= Double(size) / 2)
+        #expect(!plain.contains("limit"))
+        #expect(
+            lastLine([MediaCLIFixtures.mkv, "-v", "--max-read-rate", "1G"]).contains("(limit 1000.0 MB/s; waited "))
+        #expect(!lastLine([MediaCLIFixtures.mkv]).hasPrefix("media read"))
+        let subtitle = MediaCLIFixtures.samples.appendingPathComponent("yahei-styles.ass").path
+        #expect(!lastLine([subtitle, "-v"]).hasPrefix("media read"))
+    }
+
     /// The regular files below `folder`, as sorted relative paths.
     private func files(under folder: URL) throws -> [String] {
         try FileManager.default.subpathsOfDirectory(atPath: folder.path).filter { path in
