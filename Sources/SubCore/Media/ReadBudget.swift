@@ -23,8 +23,9 @@ public final class ReadBudget: Sendable {
     }
 
     private let state = Mutex(State())
-    /// How far the run may be ahead of its rate before a read waits.
-    static let burst: Duration = .milliseconds(250)
+    /// How far the run may be ahead of its rate before a read waits: not at all, so that the rate a user reads in
+    /// `--verbose` is never above the limit they set.
+    static let burst: Duration = .zero
 
     /// A budget of `bytesPerSecond` (nil: no limit, only counting). A rate below one byte per second is one.
     public init(bytesPerSecond: Int64?) {
@@ -45,7 +46,12 @@ public final class ReadBudget: Sendable {
             if wait > .zero { state.waited += wait }
             return wait
         }
-        if wait > .zero { Self.sleep(wait) }
+        if wait > .zero {
+            Self.sleep(wait)
+            // The read ends after its wait: the run's time includes it.
+            let end = clock.now
+            state.withLock { state in state.last = max(state.last ?? end, end) }
+        }
     }
 
     /// When the reads so far, `bytes` more included, would have finished at exactly `rate` (time spent idle is
