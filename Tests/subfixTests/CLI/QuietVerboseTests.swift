@@ -5,16 +5,10 @@ import Testing
 
 /// `-q/--quiet` on the commands that print a line per file (only the failures and the summary), and
 /// `fix -v/--verbose` (how the encoding was decided, the policy and target, every reference kept).
-@Suite struct QuietVerboseTests {
+@Suite struct QuietVerboseTests: RunsSubfix {
     private static let samples = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         .appendingPathComponent("Samples").path
-
-    private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
 
     /// A folder with a GBK file, an ASS file with a Latin-only style, and a file that is not text.
     private func inputs() throws -> String {

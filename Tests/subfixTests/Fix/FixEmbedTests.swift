@@ -6,13 +6,7 @@ import Testing
 @testable import subfix
 
 /// `subfix fix --embed`: the fix travels with the file, proven by `check --no-system-fonts`.
-@Suite struct FixEmbedTests {
-    private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite struct FixEmbedTests: RunsSubfix {
     private static let script = """
         [Script Info]
         ScriptType: v4.00+

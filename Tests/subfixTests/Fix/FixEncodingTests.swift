@@ -6,13 +6,7 @@ import Testing
 @testable import subfix
 
 /// `subfix fix` and `subfix index` on files whose encoding detection cannot decide, and `--encoding keep`.
-@Suite struct FixEncodingTests {
-    private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite struct FixEncodingTests: RunsSubfix {
     /// `text` as a one-cue SRT in `encoding`, written to `folder/name`; returns the path.
     private func legacySRT(_ text: String, _ encoding: TextEncoding, in folder: String, name: String) throws -> String {
         let srt = "1\r\n00:00:01,000 --> 00:00:02,000\r\n<font face=\"Arial\">\(text)</font>\r\n"

@@ -7,13 +7,7 @@ import Testing
 /// `subfix fix MEDIA --remux`: the Matroska file itself, fixed, with the fonts attached. Proven with the ffmpeg
 /// CLI (`framemd5`, `ffprobe`, the `subtitles` filter with no CJK font visible to fontconfig) and `subfix check
 /// --no-system-fonts`; `--in-place` is killed with SIGKILL at many points to show the path never goes missing.
-@Suite(.serialized) struct FixRemuxTests {
-    private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite(.serialized) struct FixRemuxTests: RunsSubfix {
     private static func folder() throws -> String { try TestFiles.temporaryDirectory("subfix-remux").path }
     private static func names(_ folder: String) throws -> [String] {
         try FileManager.default.contentsOfDirectory(atPath: folder).sorted()

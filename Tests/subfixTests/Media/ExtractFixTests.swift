@@ -5,13 +5,7 @@ import Testing
 @testable import subfix
 
 /// `subfix extract --fix`: the seeds' whole pipeline in one command.
-@Suite struct ExtractFixTests {
-    private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite struct ExtractFixTests: RunsSubfix {
     /// The Fontname field of each `Style:` line.
     private func styleFonts(_ text: String) -> [String] {
         text.split(whereSeparator: \.isNewline).filter { $0.hasPrefix("Style:") }.compactMap {

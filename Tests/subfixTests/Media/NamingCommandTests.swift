@@ -6,13 +6,7 @@ import Testing
 
 /// `--naming subfix|jellyfin|plex` on `extract` and on `fix MEDIA`: sidecars named as media servers read them,
 /// from the tracks' language tags, titles and forced/default/hearing-impaired dispositions.
-@Suite struct NamingCommandTests {
-    private func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite struct NamingCommandTests: RunsSubfix {
     /// Every file below `folder`, relative, sorted.
     private func tree(_ folder: URL) -> [String] {
         (FileManager.default.enumerator(atPath: folder.path)?.allObjects as? [String] ?? []).sorted()
