@@ -68,6 +68,18 @@ public enum PostgresMigrations {
                 "CREATE INDEX queue_job_pending ON queue_job (id) WHERE status = 'pending'",
                 "CREATE INDEX queue_job_running ON queue_job (lease_until) WHERE status = 'running'",
             ]),
+        Migration(
+            version: 3, name: "font catalog",
+            statements: [
+                // As the SQLite library's font_face: the name lists and coverage are JSON text (not jsonb, which
+                // refuses the \u0000 a hostile font's name may hold).
+                """
+                CREATE TABLE font_face (
+                    id bigserial PRIMARY KEY, file text NOT NULL, face_index integer NOT NULL,
+                    families text NOT NULL, full_names text NOT NULL, postscript_name text, weight integer NOT NULL,
+                    slant text NOT NULL, coverage text NOT NULL, UNIQUE (file, face_index))
+                """
+            ]),
     ]
 
     /// Brings the database to the latest version; returns the versions applied now. Throws

@@ -61,4 +61,5 @@ extension OptionKey {
     static let track = OptionKey("track")
     static let version = OptionKey("version")
     static let lease = OptionKey("lease")
+    static let details = OptionKey("details")
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import SubfixLibrary
 import SubfixPostgres
 
@@ -15,6 +16,12 @@ enum QueueCommand {
         options: [
             PostgresBackend.option,
             .flag(.json, "status: one object {\"pending\":…,\"running\":…,\"done\":…,\"failed\":…}."),
+            .flag(
+                .details,
+                "status: first one line (with --json, one object) per job not done: running ones (worker, lease "
+                    + "left), failed ones (the error), pending ones."),
+            .flag(.all, "status --details: list the done jobs too (with their results)."),
+            .value(.limit, "N", "status --details: at most N jobs (default 100; 0 for every one)."),
         ],
         discussion: """
             Jobs index files into the library (`subfix worker` runs them, on any machine that sees the same paths).
@@ -35,7 +42,9 @@ enum QueueCommand {
             guard paths.isEmpty else {
                 throw UsageError.unexpectedArgument(command: "queue status", argument: paths[0])
             }
-            return status(url: url, json: arguments.has(.json), io: io)
+            let limit = try arguments.integer(.limit, in: 0...Int(Int32.max)) ?? 100
+            let details = arguments.has(.details) ? (all: arguments.has(.all), limit: limit == 0 ? nil : limit) : nil
+            return status(url: url, json: arguments.has(.json), details: details, io: io)
         default:
             throw UsageError.invalidValue(option: "ACTION", value: action, expected: "add or status")
         }
@@ -55,10 +64,18 @@ enum QueueCommand {
         return failures.isEmpty ? .success : .someFailed
     }
 
-    static func status(url: PostgresURL, json: Bool, io: CommandIO) -> ExitStatus {
+    static func status(url: PostgresURL, json: Bool, details: (all: Bool, limit: Int?)?, io: CommandIO)
+        -> ExitStatus
+    {
         guard let library = PostgresBackend.open(url, io: io) else { return .someFailed }
         do {
-            let counts = try PostgresQueue(connection: library.connection).status()
+            let queue = PostgresQueue(connection: library.connection)
+            if let details {
+                for entry in try queue.entries(includingDone: details.all, limit: details.limit) {
+                    if json { io.printJSON(self.json(entry)) } else { io.print(line(entry)) }
+                }
+            }
+            let counts = try queue.status()
             if json {
                 io.printJSON(
                     .object([
@@ -75,5 +92,48 @@ enum QueueCommand {
             return .someFailed
         }
         return .success
+    }
+
+    /// `#7 running index /m/a.srt: worker host:41/0, attempt 1, lease 9m58s left`, `#8 failed index /m/b.srt:
+    /// attempt 3: <error>`, `#9 pending index /m/c.srt: attempt 1 by host:40/1, lease expired`.
+    static func line(_ entry: PostgresQueue.Entry) -> String {
+        var details: [String] = []
+        if entry.status == "running", let worker = entry.worker { details.append("worker " + worker) }
+        if entry.attempts > 0 {
+            let by = entry.status == "pending" ? entry.worker.map { " by " + $0 } ?? "" : ""
+            details.append("attempt \(entry.attempts)" + by)
+        }
+        if let seconds = entry.leaseSecondsLeft { details.append("lease \(duration(seconds)) left") }
+        if entry.leaseExpired { details.append("lease expired") }
+        var text = "#\(entry.id) \(entry.status) \(entry.kind.rawValue) " + MessageText.escaped(entry.path)
+        if !details.isEmpty { text += ": " + details.joined(separator: ", ") }
+        if entry.status == "failed", let error = entry.error { text += ": " + MessageText.escaped(oneLine(error)) }
+        if entry.status == "done", let result = entry.result { text += ": " + MessageText.escaped(oneLine(result)) }
+        return text
+    }
+
+    /// `{"type":"job","id","kind","path","status","attempts","worker","leaseSecondsLeft","leaseExpired","result",`
+    /// `"error"}`
+    static func json(_ entry: PostgresQueue.Entry) -> JSON {
+        .object([
+            ("type", .string("job")), ("id", .int(entry.id)), ("kind", .string(entry.kind.rawValue)),
+            ("path", .string(entry.path)), ("status", .string(entry.status)), ("attempts", .int(entry.attempts)),
+            ("worker", .optional(entry.worker)),
+            ("leaseSecondsLeft", entry.leaseSecondsLeft.map { .int(Int($0.rounded(.up))) } ?? .null),
+            ("leaseExpired", .bool(entry.leaseExpired)), ("result", .optional(entry.result)),
+            ("error", .optional(entry.error)),
+        ])
+    }
+
+    /// `42s`, `9m58s`, `2h05m`.
+    static func duration(_ seconds: Double) -> String {
+        let whole = Int(max(0, seconds.rounded(.up)))
+        if whole < 60 { return "\(whole)s" }
+        if whole < 3600 { return "\(whole / 60)m" + String(format: "%02ds", whole % 60) }
+        return "\(whole / 3600)h" + String(format: "%02dm", whole / 60 % 60)
+    }
+
+    static func oneLine(_ text: String) -> String {
+        text.split(whereSeparator: \.isNewline).joined(separator: " / ")
     }
 }
