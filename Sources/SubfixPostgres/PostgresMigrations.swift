@@ -80,6 +80,14 @@ public enum PostgresMigrations {
                     slant text NOT NULL, coverage text NOT NULL, UNIQUE (file, face_index))
                 """
             ]),
+        Migration(
+            version: 4, name: "fix jobs",
+            statements: [
+                "ALTER TABLE queue_job DROP CONSTRAINT queue_job_kind_check",
+                "ALTER TABLE queue_job ADD CONSTRAINT queue_job_kind_check CHECK (kind IN ('index', 'fix'))",
+                // The job's command-line options (a JSON array of strings), for fix jobs: where and how to fix.
+                "ALTER TABLE queue_job ADD COLUMN options text NOT NULL DEFAULT '[]'",
+            ]),
     ]
 
     /// Brings the database to the latest version; returns the versions applied now. Throws
