@@ -56,6 +56,9 @@ for workers in 1 2 3; do
     for pid in "${pids[@]}"; do wait "$pid"; done
     t1=$(now)
     s=$(echo "$t1 - $t0" | bc -l)
+    # The planner's statistics, as autovacuum would gather them soon after a bulk load: the rank window's plan
+    # (read the newest matches through the primary key for a common character) is chosen from them.
+    "${as[@]}" "$pgbin/psql" -h "$data" -p "$port" -U subfix -d "$name" -qc "ANALYZE"
     size=$("${as[@]}" "$pgbin/psql" -h "$data" -p "$port" -U subfix -d "$name" -Atc \
         "SELECT pg_total_relation_size('dialogue_line') / 1048576")
     printf 'Postgres %d worker(s)        %7.2f s  %9.0f lines/s  (%.2fx SQLite; dialogue_line with GIN %s MB)\n' \
