@@ -5,7 +5,7 @@
 # each a `subfix search` process (start-up and connection included).
 # The server is Debian's PostgreSQL 15, started in bench-out/postgres as an unprivileged user, stopped at the end.
 # At 1M lines the run takes about 18 minutes on a shared 2-core machine (1 worker alone ~8 minutes);
-# POSTGRES_BENCH_LINES=100000 gives the same table in about two.
+# POSTGRES_BENCH_LINES=100000 gives the same table on a tenth of the corpus (not timed here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${SUBFIX_BIN:-.build/release/subfix}
