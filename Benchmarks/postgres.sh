@@ -4,6 +4,8 @@
 # p50/p99 on PostgreSQL for the same query classes as search.sh (1-, 2- and 4-character CJK runs, English words),
 # each a `subfix search` process (start-up and connection included).
 # The server is Debian's PostgreSQL 15, started in bench-out/postgres as an unprivileged user, stopped at the end.
+# At 1M lines the run takes about 18 minutes on a shared 2-core machine (1 worker alone ~8 minutes);
+# POSTGRES_BENCH_LINES=100000 gives the same table on a tenth of the corpus (not timed here).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${SUBFIX_BIN:-.build/release/subfix}
@@ -56,6 +58,9 @@ for workers in 1 2 3; do
     for pid in "${pids[@]}"; do wait "$pid"; done
     t1=$(now)
     s=$(echo "$t1 - $t0" | bc -l)
+    # The planner's statistics, as autovacuum would gather them soon after a bulk load: the rank window's plan
+    # (read the newest matches through the primary key for a common character) is chosen from them.
+    "${as[@]}" "$pgbin/psql" -h "$data" -p "$port" -U subfix -d "$name" -qc "ANALYZE"
     size=$("${as[@]}" "$pgbin/psql" -h "$data" -p "$port" -U subfix -d "$name" -Atc \
         "SELECT pg_total_relation_size('dialogue_line') / 1048576")
     printf 'Postgres %d worker(s)        %7.2f s  %9.0f lines/s  (%.2fx SQLite; dialogue_line with GIN %s MB)\n' \

@@ -126,8 +126,9 @@ public final class PostgresLibrary {
     }
 
     /// Lines matching `text` (the query language of ``DialogueQuery``), best `ts_rank` first, with the same
-    /// filters, limit and context as the SQLite search. Throws `LibraryError.query` for a query with nothing to
-    /// search and `LibraryError.noDialogueIndex` when nothing was indexed yet.
+    /// filters, limit, context and rank window (``DialogueSearchOptions/rankWindow``: without filters, only the
+    /// most recently indexed matches are ranked) as the SQLite search. Throws `LibraryError.query` for a query with
+    /// nothing to search and `LibraryError.noDialogueIndex` when nothing was indexed yet.
     public func search(_ text: String, options: DialogueSearchOptions) throws -> [DialogueHit] {
         guard let folds = try foldsChinese() else {
             throw LibraryError.noDialogueIndex(path: connection.url.description)
@@ -140,36 +141,34 @@ public final class PostgresLibrary {
             throw LibraryError.query(error)
         }
         var parameters: [String?] = [query.tsquery]
-        var filters = ""
-        if let language = options.language {
-            let codes = PostgresTextSearch.languageCodes(language)
-            var clauses: [String] = []
-            for code in codes {
-                parameters.append(code)
-                let exact = parameters.count
-                parameters.append(Self.likeEscaped(code) + "-%")
-                clauses.append("lower(s.language) = $\(exact) OR lower(s.language) LIKE $\(exact + 1)")
-            }
-            filters += " AND (" + clauses.joined(separator: " OR ") + ")"
+        let filters = Self.filterClauses(options, parameters: &parameters)
+        let limit = max(0, min(options.limit, Int(Int32.max)))
+        guard limit > 0 else { return [] }
+        // The lines ranked: every match that passes the filters, or (without filters) the `rankWindow` most
+        // recently indexed matches, as on SQLite; the planner then reads the primary key backwards and stops early
+        // for a common character instead of ranking every line that holds it.
+        let matches: String
+        if filters.isEmpty && options.rankWindow > 0 {
+            parameters.append(String(max(options.rankWindow, limit)))
+            matches = """
+                (SELECT * FROM dialogue_line WHERE tokens @@ $1::tsquery ORDER BY id DESC LIMIT $\(parameters.count))
+                """
+        } else {
+            matches = "dialogue_line"
         }
-        if let pattern = options.pathPattern {
-            parameters.append(Self.regex(glob: pattern))
-            filters += " AND f.path ~ $\(parameters.count)"
-        }
-        parameters.append(String(max(0, min(options.limit, Int(Int32.max)))))
-        let limit = parameters.count
+        parameters.append(String(limit))
         let result = try connection.execute(
             """
             SELECT l.id, l.source_id, l.start_ms, l.end_ms, l.style, l.text,
                    s.media_file_id, s.kind, s.codec, s.language, s.title, s.player_index, s.subtitle_index,
                    s.encoding, f.path, ts_rank(l.tokens, q.query) AS rank
             FROM (SELECT $1::tsquery AS query) q
-            JOIN dialogue_line l ON l.tokens @@ q.query
+            JOIN \(matches) l ON l.tokens @@ q.query
             JOIN subtitle_source s ON s.id = l.source_id
             JOIN media_file f ON f.id = s.media_file_id
             WHERE true\(filters)
             ORDER BY rank DESC, l.id
-            LIMIT $\(limit)
+            LIMIT $\(parameters.count)
             """, parameters)
         var hits: [DialogueHit] = []
         for row in 0..<result.count {
@@ -235,6 +234,27 @@ public final class PostgresLibrary {
                 String(job.startedAt.timeIntervalSince1970), job.finishedAt.map { String($0.timeIntervalSince1970) },
                 job.status.rawValue, counts,
             ])
+    }
+
+    /// The SQL after the match condition for `--lang` and `--path` (` AND ...` over `s` and `f`), its values
+    /// appended to `parameters`: the same filters as the SQLite library's.
+    static func filterClauses(_ options: DialogueSearchOptions, parameters: inout [String?]) -> String {
+        var filters = ""
+        if let language = options.language {
+            var clauses: [String] = []
+            for code in PostgresTextSearch.languageCodes(language) {
+                parameters.append(code)
+                let exact = parameters.count
+                parameters.append(Self.likeEscaped(code) + "-%")
+                clauses.append("lower(s.language) = $\(exact) OR lower(s.language) LIKE $\(exact + 1)")
+            }
+            filters += " AND (" + clauses.joined(separator: " OR ") + ")"
+        }
+        if let pattern = options.pathPattern {
+            parameters.append(Self.regex(glob: pattern))
+            filters += " AND f.path ~ $\(parameters.count)"
+        }
+        return filters
     }
 
     /// `text` with LIKE's `%`, `_` and `\` escaped.

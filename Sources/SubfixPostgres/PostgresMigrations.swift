@@ -68,6 +68,26 @@ public enum PostgresMigrations {
                 "CREATE INDEX queue_job_pending ON queue_job (id) WHERE status = 'pending'",
                 "CREATE INDEX queue_job_running ON queue_job (lease_until) WHERE status = 'running'",
             ]),
+        Migration(
+            version: 3, name: "font catalog",
+            statements: [
+                // As the SQLite library's font_face: the name lists and coverage are JSON text (not jsonb, which
+                // refuses the \u0000 a hostile font's name may hold).
+                """
+                CREATE TABLE font_face (
+                    id bigserial PRIMARY KEY, file text NOT NULL, face_index integer NOT NULL,
+                    families text NOT NULL, full_names text NOT NULL, postscript_name text, weight integer NOT NULL,
+                    slant text NOT NULL, coverage text NOT NULL, UNIQUE (file, face_index))
+                """
+            ]),
+        Migration(
+            version: 4, name: "fix jobs",
+            statements: [
+                "ALTER TABLE queue_job DROP CONSTRAINT queue_job_kind_check",
+                "ALTER TABLE queue_job ADD CONSTRAINT queue_job_kind_check CHECK (kind IN ('index', 'fix'))",
+                // The job's command-line options (a JSON array of strings), for fix jobs: where and how to fix.
+                "ALTER TABLE queue_job ADD COLUMN options text NOT NULL DEFAULT '[]'",
+            ]),
     ]
 
     /// Brings the database to the latest version; returns the versions applied now. Throws

@@ -10,6 +10,8 @@ public struct PostgresQueue {
     public enum Kind: String, Sendable, CaseIterable {
         /// Index the file's dialogue into the library.
         case index
+        /// Fix the file's fonts as `subfix fix` would, with the job's options.
+        case fix
     }
 
     /// A claimed job.
@@ -17,6 +19,8 @@ public struct PostgresQueue {
         public var id: Int64
         public var kind: Kind
         public var path: String
+        /// The command-line options the job runs with (a fix job's `--out DIR`, `--font NAME`, …).
+        public var options: [String] = []
         /// How many times it was claimed, this claim included.
         public var attempts: Int
         /// The token that proves this claim when the job is finished.
@@ -45,10 +49,18 @@ public struct PostgresQueue {
     /// Enqueues one job per path; returns their ids.
     @discardableResult
     public func add(_ kind: Kind, paths: [String]) throws -> [Int64] {
+        try add(kind, jobs: paths.map { ($0, []) })
+    }
+
+    /// Enqueues one job per path, each with its options; returns their ids.
+    @discardableResult
+    public func add(_ kind: Kind, jobs: [(path: String, options: [String])]) throws -> [Int64] {
         try connection.transaction {
-            try paths.map { path in
-                try connection.execute(
-                    "INSERT INTO queue_job (kind, path) VALUES ($1, $2) RETURNING id", [kind.rawValue, path]
+            try jobs.map { job in
+                let options = String(decoding: try JSONEncoder().encode(job.options), as: UTF8.self)
+                return try connection.execute(
+                    "INSERT INTO queue_job (kind, path, options) VALUES ($1, $2, $3) RETURNING id",
+                    [kind.rawValue, job.path, options]
                 ).int(0, 0)
             }
         }
@@ -66,14 +78,21 @@ public struct PostgresQueue {
                 WHERE id = (SELECT id FROM queue_job
                             WHERE status = 'pending' OR (status = 'running' AND lease_until < clock_timestamp())
                             ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-                RETURNING id, kind, path, attempts
+                RETURNING id, kind, path, attempts, options
                 """, [worker, token, String(lease)])
             guard result.count > 0 else { return nil }
+            let kind = Kind(rawValue: result.text(0, 1) ?? "")
+            let options = try? JSONDecoder().decode([String].self, from: Data((result.text(0, 4) ?? "").utf8))
             let job = Job(
-                id: try result.int(0, 0), kind: Kind(rawValue: result.text(0, 1) ?? "") ?? .index,
-                path: result.text(0, 2) ?? "", attempts: Int(try result.int(0, 3)), claim: token)
+                id: try result.int(0, 0), kind: kind ?? .index, path: result.text(0, 2) ?? "", options: options ?? [],
+                attempts: Int(try result.int(0, 3)), claim: token)
             if job.attempts > maximumAttempts {
                 try finish(job, failed: true, result: nil, error: "abandoned by its worker \(maximumAttempts) times")
+                continue
+            }
+            // A job this subfix cannot read (a kind or options written by a newer one) fails rather than runs.
+            guard kind != nil, options != nil else {
+                try finish(job, failed: true, result: nil, error: "a job this version of subfix cannot run")
                 continue
             }
             return job

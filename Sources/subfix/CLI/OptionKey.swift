@@ -64,4 +64,5 @@ extension OptionKey {
     static let verbose = OptionKey("verbose")
     static let version = OptionKey("version")
     static let lease = OptionKey("lease")
+    static let details = OptionKey("details")
 }

@@ -2,6 +2,7 @@ import Foundation
 import SubCore
 import SubDB
 import SubfixLibrary
+import SubfixPostgres
 
 /// Keeps the font catalog `subfix fonts` lists in the library database, so later runs and the index can query it.
 enum FontCatalogStore {
@@ -25,6 +26,18 @@ enum FontCatalogStore {
             try library.storeFontFaces(faces.compactMap(record), forgetting: vanished)
         } catch {
             io.warning("cannot store the font catalog: \(error)", file: databasePath)
+        }
+    }
+
+    /// Stores `faces` in the PostgreSQL library at `url` as ``store(_:databasePath:io:)`` does in SQLite; a server
+    /// that cannot be reached or written is a warning (without the password), never a failure of the listing.
+    static func store(_ faces: [FontFace], url: PostgresURL, io: CommandIO) {
+        do {
+            let library = try PostgresLibrary(url: url)
+            let vanished = try library.fontFaces().map(\.file).filter { !FileManager.default.fileExists(atPath: $0) }
+            try library.storeFontFaces(faces.compactMap(record), forgetting: vanished)
+        } catch {
+            io.warning("cannot store the font catalog: \(PostgresBackend.message(error))")
         }
     }
 }

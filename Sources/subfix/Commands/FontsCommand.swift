@@ -15,13 +15,18 @@ enum FontsCommand {
             By default the catalog holds fontconfig's system fonts and the bundled Noto Sans CJK SC; with
             --no-system-fonts only the --fonts-dir folders. Fonts that cannot be read are skipped with a warning.
             Every face read from a file is stored in the library database (replacing what was recorded for its
-            file; files that vanished are forgotten); a database that cannot be opened is a warning.
+            file; files that vanished are forgotten), a SQLite file or a postgresql:// URL; a database that cannot
+            be opened is a warning.
             """,
         run: run)
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let catalog = try FontSetupOptions.catalog(FontSetupOptions.setup(arguments), io: io)
-        FontCatalogStore.store(catalog.faces, databasePath: try LibraryLocation.path(arguments, io: io), io: io)
+        if let url = try PostgresBackend.url(arguments, io: io) {
+            FontCatalogStore.store(catalog.faces, url: url, io: io)
+        } else {
+            FontCatalogStore.store(catalog.faces, databasePath: try LibraryLocation.path(arguments, io: io), io: io)
+        }
         var faces = catalog.faces
         if let text = arguments.value(.covers) {
             faces = faces.filter { $0.coverage.missing(in: text).isEmpty }

@@ -37,8 +37,8 @@ enum SearchCommand {
             written (你好 finds 你好, not 你，好); "quoted words" must appear in that order; word* matches words that
             start with word (Latin letters); -word excludes; OR between words gives alternatives. Case, accents and
             full-width forms do not matter. A query that starts with - goes after --: subfix search -- '-a b'.
-            Hits are ranked by bm25; without --lang and --path, among the 1,000 most recently indexed matching
-            lines when there are more. Exit status, as ripgrep and grep: 0 when something matched, 1 when nothing
+            Hits are ranked by bm25 (ts_rank on PostgreSQL); without --lang and --path, among the 1,000 most
+            recently indexed matching lines when there are more, on both backends. Exit status, as ripgrep and grep: 0 when something matched, 1 when nothing
             did (nothing is printed), 2 on an error (a query with nothing to search, no library).
             """,
         run: { arguments, io in try run(arguments, io: io) })
@@ -64,21 +64,7 @@ enum SearchCommand {
                 let counts = LibraryLocation.reading(
                     databasePath, io: io, { try $0.matchCounts(query, options: options) })
             else { return Self.error }
-            for (path, count) in counts {
-                let shown = DisplayPath.show(path, from: directory)
-                if json {
-                    // -l: `{"type":"file","file"}`; --count: `{"type":"count","file","count"}`.
-                    io.printJSON(
-                        arguments.has(.count)
-                            ? .typed("count", [("file", .string(shown)), ("count", .int(count))])
-                            : .typed("file", [("file", .string(shown))]))
-                } else if !arguments.has(.count) {
-                    io.print(MessageText.escaped(shown))
-                } else {
-                    io.print(MessageText.escaped(shown) + ":\(count)")
-                }
-            }
-            return counts.isEmpty ? Self.nothingMatched : Self.matched
+            return printCounts(counts, arguments: arguments, io: io)
         }
         guard let hits = LibraryLocation.reading(databasePath, io: io, { try $0.search(query, options: options) })
         else { return Self.error }
@@ -93,6 +79,30 @@ enum SearchCommand {
             }
         }
         return hits.isEmpty ? Self.nothingMatched : Self.matched
+    }
+
+    /// Prints `--count` (`path:count`, or `{"type":"count","file","count"}` with `--json`) or `--files-with-matches`
+    /// (paths, or `{"type":"file","file"}`) lines,
+    /// the same for every backend; the exit status says whether anything matched.
+    static func printCounts(_ counts: [(path: String, count: Int)], arguments: ParsedArguments, io: CommandIO)
+        -> ExitStatus
+    {
+        let directory = FileManager.default.currentDirectoryPath
+        for (path, count) in counts {
+            let shown = DisplayPath.show(path, from: directory)
+            if arguments.has(.json) {
+                // -l: `{"type":"file","file"}`; --count: `{"type":"count","file","count"}`.
+                io.printJSON(
+                    arguments.has(.count)
+                        ? .typed("count", [("file", .string(shown)), ("count", .int(count))])
+                        : .typed("file", [("file", .string(shown))]))
+            } else if !arguments.has(.count) {
+                io.print(MessageText.escaped(shown))
+            } else {
+                io.print(MessageText.escaped(shown) + ":\(count)")
+            }
+        }
+        return counts.isEmpty ? Self.nothingMatched : Self.matched
     }
 
     /// `HH:MM:SS.mmm`

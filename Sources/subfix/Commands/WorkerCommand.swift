@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SubCore
 import SubfixLibrary
 import SubfixPostgres
 import Synchronization
@@ -19,7 +20,8 @@ enum WorkerCommand {
         discussion: """
             Jobs are claimed with SELECT … FOR UPDATE SKIP LOCKED, so workers on several machines share one queue.
             A job whose worker dies returns to the queue when its lease expires; a job is failed after 3 claims.
-            Jobs are idempotent: a retried index job replaces the file's lines. A lost connection (a server
+            Jobs are idempotent: a retried index job replaces the file's lines, a retried fix job writes the same
+            output again (atomically; an existing backup is never overwritten). A lost connection (a server
             restart) is retried for a minute. Exit status: 0 every job done, 1 some job or the database failed.
             """,
         run: { arguments, io in try run(arguments, io: io) })
@@ -122,6 +124,32 @@ enum WorkerCommand {
                 return ("cannot store: \(PostgresBackend.message(error))", nil)
             }
             return (nil, "\(file.lineCount) lines")
+        case .fix:
+            return fix(job)
         }
+    }
+
+    /// Runs a fix job as `subfix fix OPTIONS -- PATH` in this process: (the failure's causes, the file's report
+    /// lines). No SQLite job log is written on the worker's machine (the queue keeps the record): the command
+    /// sees an environment without `HOME`, `XDG_DATA_HOME` and `SUBFIX_DB`.
+    static func fix(_ job: PostgresQueue.Job) -> (String?, String?) {
+        let (io, output) = CommandIO.capturing()
+        let status = SubfixCLI.run([FixCommand.spec.name] + job.options + ["--", job.path], io: io)
+        // The report: every unindented line but the summary (a media file gives one line per track).
+        let reported = output.stdout.split(separator: "\n").dropLast().filter { !$0.hasPrefix(" ") }
+        let prefix = "subfix: error: "
+        let ownFile = MessageText.escaped(job.path) + ": "
+        let causes = output.stderr.split(separator: "\n").filter { $0.hasPrefix(prefix) }.map { line in
+            let cause = line.dropFirst(prefix.count)
+            return cause.hasPrefix(ownFile) ? String(cause.dropFirst(ownFile.count)) : String(cause)
+        }
+        let result = reported.isEmpty ? nil : reported.joined(separator: "\n")
+        guard status == .success else {
+            return (
+                causes.isEmpty ? "fix failed with exit status \(status.rawValue)" : causes.joined(separator: "; "),
+                result
+            )
+        }
+        return (nil, result)
     }
 }

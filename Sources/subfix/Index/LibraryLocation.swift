@@ -10,8 +10,8 @@ enum LibraryLocation {
     /// The `--db PATH` row of every command that reads the library or records its run there.
     static let option = OptionSpec.value(
         .db, "PATH",
-        "The library database; index and search also take postgresql://… (default: $SUBFIX_DB, else the config "
-            + "file's db, else $XDG_DATA_HOME/subfix/library.sqlite).")
+        "The library database; index, search and fonts also take postgresql://… (default: $SUBFIX_DB, else the "
+            + "config file's db, else $XDG_DATA_HOME/subfix/library.sqlite).")
 
     /// The path `--db` gives, else `$SUBFIX_DB`, else the config file's `db`, else
     /// `$XDG_DATA_HOME/subfix/library.sqlite` or
@@ -21,7 +21,7 @@ enum LibraryLocation {
             guard !path.isEmpty else {
                 throw UsageError.invalidValue(option: OptionKey.db.name, value: path, expected: "a file path")
             }
-            // Commands that reach here keep their library in SQLite (index and search dispatch before).
+            // Commands that reach here keep their library in SQLite (index, search and fonts dispatch before).
             if PostgresBackend.isURL(path) { throw PostgresBackend.sqliteOnly(path) }
             return path
         }

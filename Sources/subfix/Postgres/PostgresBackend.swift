@@ -30,7 +30,7 @@ enum PostgresBackend {
     static func sqliteOnly(_ text: String) -> UsageError {
         UsageError.invalidValue(
             option: OptionKey.db.name, value: PostgresURL.redacted(text),
-            expected: "a SQLite file path: only index, search, queue and worker work on PostgreSQL")
+            expected: "a SQLite file path: only index, search, fonts, queue and worker work on PostgreSQL")
     }
 
     /// `spec` with a `run` that goes to `postgres` when the library is on PostgreSQL.

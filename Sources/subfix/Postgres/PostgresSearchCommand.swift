@@ -16,11 +16,16 @@ enum PostgresSearchCommand {
             return SearchCommand.error
         }
         let colour = try SearchCommand.colours(arguments, io: io)
-        if arguments.has(.count) || arguments.has(.filesWithMatches) {
-            io.error("--count and --files-with-matches are not available on a PostgreSQL library yet")
-            return SearchCommand.error
-        }
         guard let library = PostgresBackend.open(url, io: io) else { return SearchCommand.error }
+        if arguments.has(.count) || arguments.has(.filesWithMatches) {
+            do {
+                let counts = try library.matchCounts(text, options: options)
+                return SearchCommand.printCounts(counts, arguments: arguments, io: io)
+            } catch {
+                io.error(PostgresBackend.message(error))
+                return SearchCommand.error
+            }
+        }
         let hits: [DialogueHit]
         do {
             hits = try library.search(text, options: options)

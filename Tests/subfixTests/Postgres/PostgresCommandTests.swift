@@ -98,7 +98,7 @@ import Testing
         let (io, output) = CommandIO.capturing()
         let status = SubfixCLI.run(["jobs", "--db", "postgresql://u:Pw77@h/db"], io: io)
         #expect(status == .usage)
-        #expect(output.stderr.contains("only index, search, queue and worker"))
+        #expect(output.stderr.contains("only index, search, fonts, queue and worker"))
         #expect(!output.stderr.contains("Pw77"))
     }
 
