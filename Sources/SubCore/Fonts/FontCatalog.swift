@@ -58,7 +58,7 @@ public struct FontCatalog: Sendable {
                         guard face.isScalable else { continue }
                         faces.append(FontFace(reading: face, source: .file(path: path), index: index, origin: .system))
                     } catch {
-                        warnings.append(FontWarning(file: path, cause: error.description.dropPrefix(path + ": ")))
+                        warnings.append(FontWarning(file: path, cause: error.cause))
                     }
                 }
             }
@@ -134,15 +134,10 @@ public struct FontCatalog: Sendable {
                     faces.append(value)
                 }
             } catch {
-                warnings.append(FontWarning(file: name, cause: error.description.dropPrefix(name + ": ")))
+                warnings.append(FontWarning(file: name, cause: error.cause))
             }
             index += 1
         }
         return faces
     }
-}
-
-extension String {
-    /// The string without `prefix`, when it starts with it.
-    func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }

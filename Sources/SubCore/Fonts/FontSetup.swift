@@ -92,7 +92,7 @@ public struct FontSetup: Sendable, Hashable {
             try InputFile.check(path)
             return nil
         } catch {
-            if case .notRegular = error { return error.description }
+            if case .notRegular = error.problem { return error.cause }
             return nil
         }
     }

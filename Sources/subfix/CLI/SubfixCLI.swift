@@ -14,11 +14,8 @@ enum SubfixCLI {
         } catch let error as UsageError {
             io.error(error.message)
             return .usage
-        } catch let error as CommandFailure {
-            io.error(error.cause, file: error.file)
-            return .someFailed
         } catch {
-            io.error(String(describing: error))
+            io.error(error)
             return .someFailed
         }
     }
@@ -86,10 +83,4 @@ enum SubfixCLI {
         ["subfix \(version)", "SQLite \(SQLiteLibrary.version)"]
             + LinkedLibraries.all.map { "\($0.name) \($0.version)" }
     }
-}
-
-/// A failure of a whole command that is not a usage error: printed as `subfix: error: <file>: <cause>`, exit 1.
-struct CommandFailure: Error, Sendable {
-    var file: String?
-    var cause: String
 }

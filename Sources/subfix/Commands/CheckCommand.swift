@@ -78,14 +78,10 @@ enum CheckCommand {
                 report = try GlyphChecker.check(renderer, catalog: fileCatalog)
             } catch let error as UsageError {
                 throw error
-            } catch let failure as CommandFailure {
-                io.error(failure.cause, file: failure.file)
-                files.add(input, status: .failed, error: failure.cause)
-                status = .someFailed
-                continue
             } catch {
-                io.error(String(describing: error))
-                files.add(input, status: .failed, error: String(describing: error))
+                let failure = CommandFailure(error)
+                io.error(failure)
+                files.add(input, status: .failed, error: failure.detail)
                 status = .someFailed
                 continue
             }

@@ -47,7 +47,7 @@ enum ExtractCommand {
             status = try extract(path, request, arguments, io, fixer: fixer, transform: transform, files: &files)
         } catch {
             if error is UsageError { throw error }
-            files.add(path, status: .failed, error: "\(error)")
+            files.add(path, status: .failed, error: CommandFailure(error).detail)
             JobLog.record(
                 "extract", arguments: arguments, started: started, failed: true, counts: ["files": 1],
                 files: files.records, databasePath: databasePath, io: io)
@@ -70,7 +70,7 @@ enum ExtractCommand {
         do {
             media = try MediaFile(path: path)
         } catch let error as MediaError {
-            files.fail(path, cause: error.description, io: io)
+            files.fail(path, error, io: io)
             return .someFailed
         }
         var status = ExitStatus.success
@@ -110,10 +110,10 @@ enum ExtractCommand {
                 }
             }
         } catch let error as MediaError {
-            files.fail(error.file, cause: error.description, io: io)
+            files.fail(error.file ?? path, error, io: io)
             return .someFailed
-        } catch let failure as FixFailure {
-            files.fail(path, cause: failure.cause, io: io)
+        } catch let failure as CommandFailure {
+            files.fail(path, failure, io: io)
             return .someFailed
         }
         return status
@@ -141,7 +141,7 @@ enum ExtractCommand {
         guard request.all else { return try extractor.streams(for: request.selectors) }
         let subtitles = media.subtitleStreams
         if subtitles.isEmpty {
-            files.fail(media.path, cause: "the file has no subtitle tracks", io: io)
+            files.fail(media.path, CommandFailure(cause: "the file has no subtitle tracks"), io: io)
             status = .someFailed
             return []
         }
@@ -151,11 +151,11 @@ enum ExtractCommand {
                 _ = try extractor.streams(for: [.stream(stream.index)])
                 text.append(stream)
             } catch let error as MediaError {
-                io.warning("skipped: " + error.description, file: media.path)
+                io.warning("skipped: " + error.cause, file: media.path)
             }
         }
         if text.isEmpty {
-            files.fail(media.path, cause: "the file has no text subtitle tracks", io: io)
+            files.fail(media.path, CommandFailure(cause: "the file has no text subtitle tracks"), io: io)
             status = .someFailed
         }
         return text

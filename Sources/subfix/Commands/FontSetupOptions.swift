@@ -30,7 +30,7 @@ enum FontSetupOptions {
         do {
             catalog = try FontCatalog(setup: setup)
         } catch {
-            throw CommandFailure(file: nil, cause: error.description)
+            throw CommandFailure(error)
         }
         report(catalog.warnings, io: io)
         return catalog

@@ -55,16 +55,10 @@ enum RenderCommand {
                 try render(arguments, input: found.path, io: io, files: &files, frames: &frames)
             } catch {
                 if error is UsageError { throw error }
-                let failure = error as? CommandFailure
-                files.add(found.path, status: .failed, error: failure?.cause ?? "\(error)")
+                files.add(found.path, status: .failed, error: CommandFailure(error).detail)
                 failures.append(error)
                 // With several inputs each failure is reported as it happens; a single one is thrown below.
-                guard inputs.count > 1 else { continue }
-                if let failure {
-                    io.error(failure.cause, file: failure.file)
-                } else {
-                    io.error(String(describing: error))
-                }
+                if inputs.count > 1 { io.error(error) }
             }
         }
         JobLog.record(
@@ -101,13 +95,13 @@ enum RenderCommand {
         do {
             (subtitle, isMedia) = try RenderInputs.load(input, arguments: arguments)
         } catch let error as RenderError {
-            throw CommandFailure(file: nil, cause: error.description)
+            throw CommandFailure(error)
         }
         var video: VideoBackground?
         if background == .video {
-            guard isMedia else { throw CommandFailure(file: nil, cause: RenderError.noVideo(file: input).description) }
+            guard isMedia else { throw CommandFailure(RenderError.noVideo(file: input)) }
             do { video = try VideoBackground(path: input) } catch {
-                throw CommandFailure(file: nil, cause: error.description)
+                throw CommandFailure(error)
             }
         }
 

@@ -99,7 +99,7 @@ enum ReportCommand {
         }
         var files = JobFiles()
         for entry in entries {
-            files.add(entry.file, output: out, status: entry.status.logged, error: entry.error)
+            files.add(entry.file, output: out, status: entry.status.logged, error: entry.error?.description)
         }
 
         let page = ReportPage(

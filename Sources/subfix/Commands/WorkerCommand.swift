@@ -109,10 +109,10 @@ enum WorkerCommand {
             if let failure = failures.first { return (failure.1, nil) }
             guard let input = inputs.first else { return ("not a subtitle or media file", nil) }
             let file: IndexedFile
-            do throws(IndexFailure) {
+            do throws(CommandFailure) {
                 file = try IndexReader.read(input).file
             } catch {
-                return (error.cause, nil)
+                return (error.detail, nil)
             }
             do {
                 try library.store(file)

@@ -14,22 +14,22 @@ final class TrackFixer {
         options = FixOptions(destination: .dryRun, fixer: fixer, diff: false, reportsKeptFonts: reportsKeptFonts)
     }
 
-    /// The transform for `SubtitleTrackWriter.write`; tracks are named `<base>...` in messages. Throws
-    /// `FixFailure` for a track that cannot be fixed (then no track is written).
+    /// The transform for `SubtitleTrackWriter.write`; tracks are named `<base>...` in messages. Throws a
+    /// `CommandFailure` for a track that cannot be fixed (then no track is written).
     func transform(base: String) -> SubtitleTrackWriter.Transform {
         { [self] track in
             let name = track.fileName(base: base)
-            var result = FixFileResult(input: name, output: nil, status: .failed)
             let fixed: FixedSubtitle
-            do throws(FixFailure) {
+            do throws(CommandFailure) {
                 fixed = try FixProcessor.fix(
                     [UInt8](track.data), format: track.format == .ass ? .ass : .srt, file: name, options: options,
-                    languageHint: track.stream.languageHint, into: &result)
+                    languageHint: track.stream.languageHint)
             } catch {
                 // The error line names the media file: say which track.
-                throw FixFailure(cause: "track \(track.stream.playerIndex ?? 0) (\(name)): \(error.cause)")
+                throw error.within("track \(track.stream.playerIndex ?? 0) (\(name))", of: nil)
             }
-            results[track.stream.index] = result
+            results[track.stream.index] = FixFileResult(
+                input: name, output: nil, fixed: fixed, reportsKeptFonts: options.reportsKeptFonts)
             return Data(fixed.output)
         }
     }

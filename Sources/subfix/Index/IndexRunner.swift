@@ -25,14 +25,21 @@ struct IndexFileResult: Sendable, Equatable {
     var status: Status
     var sources = 0
     var lines = 0
-    var error: String?
+    /// Why the file failed; printed about `file`.
+    var error: CommandFailure?
     var warning: String?
 
     var json: JSON {
         .object([
             ("file", .string(file)), ("status", .string(status.rawValue)), ("sources", .int(sources)),
-            ("lines", .int(lines)), ("error", .optional(error)),
+            ("lines", .int(lines)), ("error", .optional(error?.detail)),
         ])
+    }
+
+    /// Marks the file failed with `failure`, which is printed about `file` as shown.
+    mutating func fail(_ failure: CommandFailure) {
+        status = .failed
+        error = CommandFailure(position: failure.position, cause: failure.cause)
     }
 }
 
@@ -49,7 +56,7 @@ enum IndexRunner {
     /// One parsed file (or its failure) on its way to the writer.
     enum Parsed: Sendable {
         case file(index: Int, IndexedFile, warning: String?)
-        case failure(index: Int, String)
+        case failure(index: Int, CommandFailure)
     }
 
     /// The most lines stored per transaction, and the most files. Each transaction writes one FTS5 segment: larger
@@ -89,11 +96,11 @@ enum IndexRunner {
                     }
                     guard let position else { return }
                     let index = pending[position]
-                    do throws(IndexFailure) {
+                    do throws(CommandFailure) {
                         let (file, warning) = try IndexReader.read(inputs[index], hint: options.hint)
                         queue.put(.file(index: index, file, warning: warning))
                     } catch {
-                        queue.put(.failure(index: index, error.cause))
+                        queue.put(.failure(index: index, error))
                     }
                 }
             }
@@ -115,9 +122,8 @@ enum IndexRunner {
                 case .file(let index, let file, let warning):
                     files.append((index, file))
                     results[index].warning = warning
-                case .failure(let index, let cause):
-                    results[index].status = .failed
-                    results[index].error = cause
+                case .failure(let index, let failure):
+                    results[index].fail(failure)
                 }
             }
             do {
@@ -128,10 +134,8 @@ enum IndexRunner {
                 }
                 storedLines += lines
             } catch {
-                for (index, _) in files {
-                    results[index].status = .failed
-                    results[index].error = "cannot store in \(library.path): \(error)"
-                }
+                let failure = CommandFailure(cause: "cannot store in \(library.path): \(CommandFailure(error))")
+                for (index, _) in files { results[index].fail(failure) }
             }
             done += batch.count
             progress.show(done: done, detail: "\(storedLines) lines")

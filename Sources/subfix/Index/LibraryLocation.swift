@@ -43,15 +43,13 @@ enum LibraryLocation {
 }
 
 extension LibraryLocation {
-    /// Runs `body` on the existing library at `path`; a failure is printed (a `LibraryError` names the file
-    /// itself, anything else is about `path`) and gives nil, for commands that read the library.
+    /// Runs `body` on the existing library at `path`; a failure is printed (about `path` when it names no file)
+    /// and gives nil, for commands that read the library.
     static func reading<T>(_ path: String, io: CommandIO, _ body: (LibraryDatabase) throws -> T) -> T? {
         do {
             return try body(LibraryDatabase(path: path, mode: .readOnly))
-        } catch let error as LibraryError {
-            io.error("\(error)")
         } catch {
-            io.error("\(error)", file: path)
+            io.error(error, file: path)
         }
         return nil
     }
@@ -69,7 +67,7 @@ enum JobLog {
             let database = try library ?? pending?.database() ?? LibraryDatabase(path: databasePath, mode: .create)
             try database.record(job: job, files: files)
         } catch {
-            io.warning("cannot record the job: \(error)", file: databasePath)
+            io.warning("cannot record the job: \(CommandFailure(error).description)", file: databasePath)
         }
     }
 
@@ -123,10 +121,12 @@ struct JobFiles {
             JobFileRecord(jobId: 0, path: path, output: output, status: status, counts: counts, error: error))
     }
 
-    /// Prints `subfix: error: <file>: <cause>` and notes the file as failed.
-    mutating func fail(_ path: String, cause: String, io: CommandIO) {
-        io.error(cause, file: path)
-        add(path, status: .failed, error: cause)
+    /// Prints `error` about `path` (or the file it names) as `subfix: error: <file>: <cause>` and notes `path`
+    /// as failed.
+    mutating func fail(_ path: String, _ error: any Error, io: CommandIO) {
+        let failure = CommandFailure(error, file: path)
+        io.error(failure)
+        add(path, status: .failed, error: failure.detail)
     }
 }
 

@@ -141,7 +141,7 @@ import Testing
             stream: stream(3, "eng"), format: .srt,
             data: Data("1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">hi</font>\n".utf8))
         let bad = ExtractedTrack(stream: stream(2, "chi"), format: format, data: Data(bytes))
-        #expect(throws: FixFailure(cause: message)) {
+        #expect(throws: CommandFailure(cause: message)) {
             try SubtitleTrackWriter.write([good, bad], base: "x", to: directory, transform: fixer.transform(base: "x"))
         }
         #expect(try MediaCLIFixtures.listing(directory) == [])
