@@ -81,7 +81,7 @@ enum CheckCommand {
             } catch {
                 let failure = CommandFailure(error)
                 io.error(failure)
-                files.add(input, status: .failed, error: failure.detail)
+                files.add(input, status: .failed, error: failure.description)
                 status = .someFailed
                 continue
             }

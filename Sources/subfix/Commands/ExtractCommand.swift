@@ -47,7 +47,7 @@ enum ExtractCommand {
             status = try extract(path, request, arguments, io, fixer: fixer, transform: transform, files: &files)
         } catch {
             if error is UsageError { throw error }
-            files.add(path, status: .failed, error: CommandFailure(error).detail)
+            files.add(path, status: .failed, error: CommandFailure(error).description)
             JobLog.record(
                 "extract", arguments: arguments, started: started, failed: true, counts: ["files": 1],
                 files: files.records, databasePath: databasePath, io: io)

@@ -55,7 +55,7 @@ enum RenderCommand {
                 try render(arguments, input: found.path, io: io, files: &files, frames: &frames)
             } catch {
                 if error is UsageError { throw error }
-                files.add(found.path, status: .failed, error: CommandFailure(error).detail)
+                files.add(found.path, status: .failed, error: CommandFailure(error).description)
                 failures.append(error)
                 // With several inputs each failure is reported as it happens; a single one is thrown below.
                 if inputs.count > 1 { io.error(error) }
