@@ -2,11 +2,9 @@ import Foundation
 import SubCore
 
 /// `subfix extract --fix`: runs each extracted track through `FixProcessor.fix` (the very rewriting `subfix fix`
-/// does to a file) before `SubtitleTrackWriter` writes it, and keeps what it did for the report.
-final class TrackFixer {
+/// does to a file) before `SubtitleTrackWriter` writes it, and returns what it did for the report.
+struct TrackFixer {
     private let options: FixOptions
-    /// The result of each fixed track, by stream index.
-    private(set) var results: [Int: FixFileResult] = [:]
 
     /// A fixer for the rewrite options in `arguments`.
     init(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -14,10 +12,15 @@ final class TrackFixer {
         options = FixOptions(destination: .dryRun, fixer: fixer, diff: false, reportsKeptFonts: reportsKeptFonts)
     }
 
-    /// The transform for `SubtitleTrackWriter.write`; tracks are named `<base>...` in messages. Throws a
-    /// `CommandFailure` for a track that cannot be fixed (then no track is written).
-    func transform(base: String) -> SubtitleTrackWriter.Transform {
-        { [self] track in
+    /// The tracks with their fixed bytes, and what was done to each, by stream index; tracks are named
+    /// `<base>...` in messages. Throws a `CommandFailure` naming the track when one cannot be fixed (then no track
+    /// is to be written).
+    func fix(_ tracks: [ExtractedTrack], base: String) throws(CommandFailure) -> (
+        tracks: [ExtractedTrack], results: [Int: FixFileResult]
+    ) {
+        var fixedTracks: [ExtractedTrack] = []
+        var results: [Int: FixFileResult] = [:]
+        for track in tracks {
             let name = track.fileName(base: base)
             let fixed: FixedSubtitle
             do throws(CommandFailure) {
@@ -30,7 +33,10 @@ final class TrackFixer {
             }
             results[track.stream.index] = FixFileResult(
                 input: name, output: nil, fixed: fixed, reportsKeptFonts: options.reportsKeptFonts)
-            return Data(fixed.output)
+            var copy = track
+            copy.data = Data(fixed.output)
+            fixedTracks.append(copy)
         }
+        return (fixedTracks, results)
     }
 }

@@ -71,18 +71,21 @@ enum IndexRunner {
         -> [IndexFileResult]
     {
         let known = try library.indexedFiles().mapValues { (size: $0.size, mtime: $0.mtime) }
-        var plan = IndexPlan(arguments, known: known, prune: options.prune)
+        let plan = IndexPlan(arguments, known: known, prune: options.prune)
         if !plan.vanished.isEmpty { try library.remove(paths: plan.vanished) }
-        store(plan.pending, of: plan.inputs, into: &plan.fileResults, library: library, options: options, io: io)
-        return plan.results + plan.fileResults
+        let stored = store(
+            plan.pending, of: plan.inputs, results: plan.fileResults, library: library, options: options, io: io)
+        return plan.results + stored
     }
 
-    /// Parses `pending` inputs on worker threads and stores them from this thread.
+    /// Parses `pending` inputs on worker threads and stores them from this thread; returns `results` (one per
+    /// input) with what happened to each pending one.
     private static func store(
-        _ pending: [Int], of inputs: [IndexInput], into results: inout [IndexFileResult], library: LibraryDatabase,
+        _ pending: [Int], of inputs: [IndexInput], results: [IndexFileResult], library: LibraryDatabase,
         options: IndexOptions, io: CommandIO
-    ) {
-        guard !pending.isEmpty else { return }
+    ) -> [IndexFileResult] {
+        guard !pending.isEmpty else { return results }
+        var results = results
         let workers = max(1, min(options.jobs, pending.count))
         let queue = BoundedQueue<Parsed>(capacity: max(workers * 4, queuedFiles))
         let next = Mutex(0)
@@ -141,6 +144,7 @@ enum IndexRunner {
             progress.show(done: done, detail: "\(storedLines) lines")
         }
         progress.wipe()
+        return results
     }
 }
 

@@ -108,25 +108,21 @@ final class PendingLibrary: Sendable {
     }
 }
 
-/// The files a run read or wrote, kept for its job record.
-struct JobFiles {
-    /// One record per input or output file, in order.
-    private(set) var records: [JobFileRecord] = []
-
-    /// Notes what happened to `path` (and where its result went).
-    mutating func add(
+extension JobFileRecord {
+    /// A row of a run's job record about `path` (and where its result went); the job id is given when the run is
+    /// recorded.
+    static func file(
         _ path: String, output: String? = nil, status: JobFileStatus, counts: [String: Int] = [:], error: String? = nil
-    ) {
-        records.append(
-            JobFileRecord(jobId: 0, path: path, output: output, status: status, counts: counts, error: error))
+    ) -> JobFileRecord {
+        JobFileRecord(jobId: 0, path: path, output: output, status: status, counts: counts, error: error)
     }
 
-    /// Prints `error` about `path` (or the file it names) as `subfix: error: <file>: <cause>` and notes `path`
-    /// as failed.
-    mutating func fail(_ path: String, _ error: any Error, io: CommandIO) {
+    /// Prints `error` about `path` (or the file it names) as `subfix: error: <file>: <cause>` and returns the
+    /// row of `path` as failed.
+    static func failed(_ path: String, _ error: any Error, io: CommandIO) -> JobFileRecord {
         let failure = CommandFailure(error, file: path)
         io.error(failure)
-        add(path, status: .failed, error: failure.detail)
+        return file(path, status: .failed, error: failure.detail)
     }
 }
 
