@@ -113,7 +113,8 @@ public struct SubtitleFixer: Sendable {
     /// `[Fonts]` section, its media file's attachments) join it for that file, as libass sees them.
     public var missingFontCatalog: FontCatalog?
 
-    /// A fixer.
+    /// A fixer that rewrites with `rewriter`, embeds with `embedder` when given, and writes UTF-8 unless
+    /// `keepEncoding`.
     public init(
         rewriter: FontRewriter, embedder: FontEmbedder? = nil, keepEncoding: Bool = false,
         encodingHint: EncodingHint? = nil

@@ -4,7 +4,6 @@ import Foundation
 public struct FontAttachment: Sendable, Hashable {
     /// The attachment's file name (`FZZY_GBK.TTF`), used in messages.
     public var name: String
-    /// The font bytes.
     public var data: Data
 
     /// An attachment named `name` holding `data`.

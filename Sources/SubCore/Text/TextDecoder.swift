@@ -12,7 +12,6 @@ public struct DecodedText: Sendable, Equatable {
     /// When the encoding was detected by weighing candidates: the one that read the bytes second best.
     public var runnerUp: TextEncoding?
 
-    /// Decoded text.
     public init(utf8: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, runnerUp: TextEncoding? = nil) {
         self.utf8 = utf8
         self.encoding = encoding
