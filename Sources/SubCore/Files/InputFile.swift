@@ -179,7 +179,7 @@ public enum InputFile {
     /// Asks for transparent huge pages on a large buffer about to be filled: one page fault per 2 MB instead of
     /// one per 4 kB (a fifth of the time of fixing a 20 MB file went to page faults). The corresponding C call is
     /// `madvise`; where huge pages are off it changes nothing.
-    public static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
         let huge = 2 << 20
         guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
         let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)

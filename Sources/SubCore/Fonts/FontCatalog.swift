@@ -13,7 +13,7 @@ public struct FontCatalog: Sendable {
     /// Fonts that could not be read.
     public var warnings: [FontWarning]
     /// Face 0 of `setup.defaultFont`, libass's last resort (it is opened by path, never matched by name).
-    public var defaultFace: FontFace?
+    var defaultFace: FontFace?
 
     /// A catalog made of the given faces (for callers that stored one).
     public init(setup: FontSetup, faces: [FontFace], warnings: [FontWarning] = [], defaultFace: FontFace? = nil) {

@@ -83,7 +83,7 @@ public final class MatroskaRemuxer {
     }
 
     /// The streams whose text `readTextTracks()` returns: text subtitle tracks in ASS/SSA, SubRip or WebVTT.
-    public var textStreams: [MediaStream] {
+    var textStreams: [MediaStream] {
         file.subtitleStreams.filter { $0.isText && MatroskaTextTrack.format(forCodec: $0.codec) != nil }
     }
 
