@@ -95,7 +95,9 @@ public enum InputFile {
     public static func open(_ path: String, limit: Int64 = InputFile.limit) throws(InputFileError)
         -> (descriptor: Int32, info: stat)
     {
-        func failure(_ problem: InputFileError.Problem) -> InputFileError { InputFileError(file: path, problem: problem) }
+        func failure(_ problem: InputFileError.Problem) -> InputFileError {
+            InputFileError(file: path, problem: problem)
+        }
         let descriptor = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
         guard descriptor >= 0 else { throw failure(.system(function: "open", code: errno)) }
         var info = stat()
@@ -141,7 +143,9 @@ public enum InputFile {
     /// Reads `descriptor` to its end: `expected` bytes (plus one, so that a full buffer means the file grew), then
     /// in chunks while it keeps growing, failing once more than `limit` bytes have come (an error naming no file).
     public static func read(descriptor: Int32, expected: Int, limit: Int64) throws(InputFileError) -> [UInt8] {
-        func failure(_ problem: InputFileError.Problem) -> InputFileError { InputFileError(file: nil, problem: problem) }
+        func failure(_ problem: InputFileError.Problem) -> InputFileError {
+            InputFileError(file: nil, problem: problem)
+        }
         let capacity = Int(min(Int64(max(expected, 0)), limit)) + 1
         var failed: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in

@@ -83,7 +83,8 @@ enum IndexCommand {
         let files = results.filter { $0.status != .unchanged }.map { result in
             JobFileRecord(
                 jobId: 0, path: result.file, status: result.status.logged,
-                counts: ["sources": result.sources, "lines": result.lines], error: result.error?.detail ?? result.warning)
+                counts: ["sources": result.sources, "lines": result.lines],
+                error: result.error?.detail ?? result.warning)
         }
         JobLog.record(job, files: files, databasePath: databasePath, library: library, io: io)
         return failed ? .someFailed : .success

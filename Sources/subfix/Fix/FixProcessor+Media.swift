@@ -114,7 +114,9 @@ extension FixProcessor {
                     FixFileResult(
                         input: input.path, output: output, fixed: $0, reportsKeptFonts: options.reportsKeptFonts,
                         fromMedia: true, track: track.stream)
-                } ?? FixFileResult(input: input.path, output: output, status: .failed, fromMedia: true, track: track.stream)
+                }
+                ?? FixFileResult(
+                    input: input.path, output: output, status: .failed, fromMedia: true, track: track.stream)
             result.fail(error.within(label, of: input.path))
             return result
         }

@@ -50,7 +50,8 @@ import Testing
             error
                 == .parse(
                     SubtitleParseError(
-                        file: path, line: 2, column: 18, message: "malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)"
+                        file: path, line: 2, column: 18,
+                        message: "malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)"
                     )))
         #expect(error.description == "\(path):2:18: malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)")
     }
