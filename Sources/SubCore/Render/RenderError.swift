@@ -28,7 +28,8 @@ public enum RenderError: Equatable, FileError {
     public var file: String? {
         switch self {
         case .libass(_, let file), .ffmpeg(_, _, _, let file): return file
-        case .unreadable(let file, _), .mediaInput(let file), .noVideo(let file): return file
+        case .unreadable(let file, _): return file.isEmpty ? nil : file
+        case .mediaInput(let file), .noVideo(let file): return file
         case .decoding(let error): return error.file
         case .parse(let error): return error.file
         case .badTime, .badDuration, .badSize: return nil
