@@ -28,7 +28,7 @@ public struct DialogueQuery: Sendable, Equatable {
     }
 
     /// The most terms a query may have.
-    public static let maximumTerms = 64
+    static let maximumTerms = 64
 
     /// Parses a user query. Throws when nothing searchable is left, when only excluded terms remain, or when
     /// there are more than `maximumTerms` terms.

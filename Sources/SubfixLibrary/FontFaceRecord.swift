@@ -3,7 +3,6 @@ import SubDB
 
 /// One face of a font file in the font catalog, table `font_face`, unique by (`file`, `faceIndex`).
 public struct FontFaceRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
-    /// The table name.
     public static let databaseTableName = "font_face"
     /// Columns are the snake_case of the properties.
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
@@ -29,7 +28,6 @@ public struct FontFaceRecord: Codable, Equatable, Sendable, FetchableRecord, Mut
     /// Characters covered per script or range, such as `["han": 20902, "kana": 177]` (stored as JSON).
     public var coverage: [String: Int]
 
-    /// A record.
     public init(
         id: Int64? = nil, file: String, faceIndex: Int, families: [String], fullNames: [String],
         postscriptName: String?, weight: Int, slant: String, coverage: [String: Int]

@@ -32,7 +32,6 @@ public enum JobFileStatus: String, Codable, Sendable, CaseIterable {
 
 /// One run of a subfix command (`fix`, `index`...), table `job`.
 public struct JobRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
-    /// The table name.
     public static let databaseTableName = "job"
     /// Columns are the snake_case of the properties.
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
@@ -58,7 +57,6 @@ public struct JobRecord: Codable, Equatable, Sendable, FetchableRecord, MutableP
     /// What the command counts, such as `["files": 3, "changed": 2]` (stored as JSON).
     public var counts: [String: Int]
 
-    /// A record.
     public init(
         id: Int64? = nil, command: String, arguments: [String], startedAt: Date, finishedAt: Date? = nil,
         status: JobStatus, counts: [String: Int] = [:]
@@ -78,7 +76,6 @@ public struct JobRecord: Codable, Equatable, Sendable, FetchableRecord, MutableP
 
 /// What a job did to one file, table `job_file`, deleted with its job.
 public struct JobFileRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
-    /// The table name.
     public static let databaseTableName = "job_file"
     /// Columns are the snake_case of the properties.
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
@@ -87,7 +84,7 @@ public struct JobFileRecord: Codable, Equatable, Sendable, FetchableRecord, Muta
 
     /// The row id, nil before insertion.
     public var id: Int64?
-    /// The job.
+    /// The `job` row this file belongs to.
     public var jobId: Int64
     /// The input path.
     public var path: String
@@ -102,7 +99,6 @@ public struct JobFileRecord: Codable, Equatable, Sendable, FetchableRecord, Muta
     /// The cause of a failure.
     public var error: String?
 
-    /// A record.
     public init(
         id: Int64? = nil, jobId: Int64, path: String, output: String? = nil, status: JobFileStatus,
         encoding: String? = nil,

@@ -15,7 +15,6 @@ public struct IndexedFile: Sendable, Equatable {
     /// The sidecar, or the embedded text tracks.
     public var sources: [IndexedSource]
 
-    /// A file.
     public init(path: String, size: Int64, mtime: Int64, duration: Double? = nil, sources: [IndexedSource]) {
         self.path = path
         self.size = size
@@ -35,7 +34,6 @@ public struct IndexedSource: Sendable, Equatable {
     /// The lines, in file order.
     public var lines: [IndexedLine]
 
-    /// A source.
     public init(source: SubtitleSourceRecord, lines: [IndexedLine]) {
         self.source = source
         self.lines = lines
@@ -53,7 +51,6 @@ public struct IndexedLine: Sendable, Equatable {
     /// The plain text.
     public var text: String
 
-    /// A line.
     public init(startMs: Int, endMs: Int, style: String, text: String) {
         self.startMs = startMs
         self.endMs = endMs
@@ -64,7 +61,6 @@ public struct IndexedLine: Sendable, Equatable {
 
 /// What the library knows of a file, to decide whether to index it again.
 public struct IndexedFileState: Sendable, Equatable {
-    /// The row id.
     public var id: Int64
     /// The size when indexed.
     public var size: Int64

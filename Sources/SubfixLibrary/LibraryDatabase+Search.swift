@@ -16,7 +16,6 @@ public struct DialogueSearchOptions: Sendable, Equatable {
     /// 0 ranks every match. Ranking reads each candidate's length (one B-tree lookup): about 1 µs a candidate.
     public var rankWindow: Int = 1000
 
-    /// Options.
     public init(
         language: String? = nil, pathPattern: String? = nil, limit: Int = 20, context: Int = 0, rankWindow: Int = 1000
     ) {
@@ -32,12 +31,10 @@ public struct DialogueSearchOptions: Sendable, Equatable {
 public struct DialogueHit: Sendable, Equatable {
     /// A run of the line's text, matched or not.
     public struct Segment: Sendable, Equatable {
-        /// The text.
         public var text: String
         /// Whether the query matched it.
         public var isMatch: Bool
 
-        /// A segment.
         public init(text: String, isMatch: Bool) {
             self.text = text
             self.isMatch = isMatch

@@ -1,8 +1,9 @@
 import Foundation
+import SubCore
 import SubDB
 
 /// Why the library database cannot be used, in words a user can act on.
-public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
+public enum LibraryError: Equatable, FileError {
     /// No database file at the path.
     case missing(path: String)
     /// The database has no dialogue index yet.
@@ -18,25 +19,36 @@ public enum LibraryError: Error, Equatable, Sendable, CustomStringConvertible {
     /// A write was asked of a library opened for reading only.
     case readOnly(path: String)
 
-    public var description: String {
+    /// The library database; nil for a query that cannot run.
+    public var file: String? {
         switch self {
-        case .missing(let path):
-            return "\(path): no library database (build one with `subfix index PATH...`)"
-        case .noDialogueIndex(let path):
-            return "\(path): no dialogue index yet (build one with `subfix index PATH...`)"
+        case .missing(let path), .noDialogueIndex(let path), .foldingMismatch(let path, _), .newerSchema(let path),
+            .olderSchema(let path), .readOnly(let path):
+            return path
+        case .query:
+            return nil
+        }
+    }
+
+    public var cause: String {
+        switch self {
+        case .missing:
+            return "no library database (build one with `subfix index PATH...`)"
+        case .noDialogueIndex:
+            return "no dialogue index yet (build one with `subfix index PATH...`)"
         case .foldingMismatch(let path, let indexFolds):
             let built = indexFolds ? "with --fold-chinese" : "without --fold-chinese"
             let asked = indexFolds ? "without it" : "with it"
-            return "\(path): the dialogue index was built \(built) and cannot be updated \(asked); "
+            return "the dialogue index was built \(built) and cannot be updated \(asked); "
                 + "rebuild it: delete \(path) and run `subfix index` again"
         case .query(let error):
             return "query: \(error)"
-        case .newerSchema(let path):
-            return "\(path): written by a newer version of subfix"
-        case .olderSchema(let path):
-            return "\(path): the library was written by an older subfix (run `subfix index` to update it)"
-        case .readOnly(let path):
-            return "\(path): opened for reading only"
+        case .newerSchema:
+            return "written by a newer version of subfix"
+        case .olderSchema:
+            return "the library was written by an older subfix (run `subfix index` to update it)"
+        case .readOnly:
+            return "opened for reading only"
         }
     }
 }

@@ -4,7 +4,6 @@ import SubDB
 /// A file the library indexed: a media file with embedded tracks, or a subtitle file (its own sidecar source).
 /// Table `media_file`; `path` is unique. `size` and `mtime` decide whether the file changed since.
 public struct MediaFileRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
-    /// The table name.
     public static let databaseTableName = "media_file"
     /// Columns are the snake_case of the properties.
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
@@ -22,7 +21,6 @@ public struct MediaFileRecord: Codable, Equatable, Sendable, FetchableRecord, Mu
     /// The duration in seconds, for media files.
     public var duration: Double?
 
-    /// A record.
     public init(id: Int64? = nil, path: String, size: Int64, mtime: Int64, duration: Double? = nil) {
         self.id = id
         self.path = path
@@ -38,7 +36,6 @@ public struct MediaFileRecord: Codable, Equatable, Sendable, FetchableRecord, Mu
 /// Where dialogue comes from: a subtitle file (`sidecar`) or a text track of a media file (`embedded`).
 /// Table `subtitle_source`, deleted with its file.
 public struct SubtitleSourceRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
-    /// The table name.
     public static let databaseTableName = "subtitle_source"
     /// Columns are the snake_case of the properties.
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
@@ -72,7 +69,6 @@ public struct SubtitleSourceRecord: Codable, Equatable, Sendable, FetchableRecor
     /// The encoding the text was read from, for sidecars.
     public var encoding: String?
 
-    /// A record.
     public init(
         id: Int64? = nil, mediaFileId: Int64, kind: Kind, codec: String, language: String? = nil,
         title: String? = nil, playerIndex: Int? = nil, subtitleIndex: Int? = nil, encoding: String? = nil
@@ -95,7 +91,6 @@ public struct SubtitleSourceRecord: Codable, Equatable, Sendable, FetchableRecor
 /// One line of dialogue: when it shows, its style, and its plain text (tags removed, line breaks as "\n").
 /// Table `dialogue_line`, indexed by `dialogue_fts`.
 public struct DialogueLineRecord: Codable, Equatable, Sendable, FetchableRecord, MutablePersistableRecord {
-    /// The table name.
     public static let databaseTableName = "dialogue_line"
     /// Columns are the snake_case of the properties.
     public static let databaseColumnEncodingStrategy = DatabaseColumnEncodingStrategy.convertToSnakeCase
@@ -115,7 +110,6 @@ public struct DialogueLineRecord: Codable, Equatable, Sendable, FetchableRecord,
     /// The plain text.
     public var text: String
 
-    /// A record.
     public init(id: Int64? = nil, sourceId: Int64, startMs: Int, endMs: Int, style: String, text: String) {
         self.id = id
         self.sourceId = sourceId

@@ -6,7 +6,7 @@ import Foundation
 /// A line becomes a `tsvector` of its tokens with positions (for the `simple` configuration, lexemes are stored
 /// as given); two CJK characters that are not adjacent in the text get a gap of one position between them, as
 /// the FTS5 tokenizer's boundary token, so that the phrase `'你' <-> '好'` never matches `你，好`.
-public enum PostgresTextSearch {
+package enum PostgresTextSearch {
     /// The longest lexeme PostgreSQL stores is 2,047 bytes; longer words are cut (in documents and queries alike).
     static let maximumLexemeBytes = 2000
     /// PostgreSQL keeps positions up to 16,383; later tokens share that position.
@@ -53,7 +53,7 @@ public enum PostgresTextSearch {
     }
 
     /// The `tsvector` input text of a line (`'你':1 '好':2`), to be bound as a parameter and cast `::tsvector`.
-    public static func vector(of text: String, segmenter: DialogueSegmenter) -> String {
+    package static func vector(of text: String, segmenter: DialogueSegmenter) -> String {
         var positions: [String: [Int]] = [:]
         var order: [String] = []
         for token in positionedTokens(of: text, segmenter: segmenter) {
@@ -69,11 +69,11 @@ public enum PostgresTextSearch {
     }
 
     /// A phrase of a query: its tokens in order, and whether its one Latin token is a prefix.
-    public struct Phrase: Sendable, Equatable {
+    package struct Phrase: Sendable, Equatable {
         /// The normalized tokens.
-        public var tokens: [String]
+        package var tokens: [String]
         /// `word*`: the one token matches the tokens that start with it.
-        public var isPrefix: Bool
+        package var isPrefix: Bool
 
         var tsquery: String {
             let terms = tokens.map { quoted($0) + (isPrefix ? ":*" : "") }
@@ -82,16 +82,16 @@ public enum PostgresTextSearch {
     }
 
     /// A user query as a `tsquery` with the same meaning as ``DialogueQuery``'s FTS5 expression.
-    public struct Query: Sendable, Equatable {
+    package struct Query: Sendable, Equatable {
         /// The `tsquery` input text, to be bound as a parameter and cast `::tsquery`.
-        public let tsquery: String
+        package let tsquery: String
         /// The phrases to highlight (the ones not excluded).
-        public let phrases: [Phrase]
+        package let phrases: [Phrase]
         /// The query as parsed for SQLite, for its terms.
-        public let dialogueQuery: DialogueQuery
+        let dialogueQuery: DialogueQuery
 
         /// Parses `text` as ``DialogueQuery`` does, throwing the same errors.
-        public init(_ text: String, segmenter: DialogueSegmenter) throws(DialogueQueryError) {
+        package init(_ text: String, segmenter: DialogueSegmenter) throws(DialogueQueryError) {
             dialogueQuery = try DialogueQuery(text, segmenter: segmenter)
             var alternatives: [[Phrase]] = [[]]
             var excluded: [Phrase] = []
@@ -160,7 +160,7 @@ public enum PostgresTextSearch {
     }
 
     /// `text` cut into matched and unmatched runs (their concatenation is `text`).
-    public static func segments(of text: String, query: Query, segmenter: DialogueSegmenter) -> [DialogueHit.Segment] {
+    package static func segments(of text: String, query: Query, segmenter: DialogueSegmenter) -> [DialogueHit.Segment] {
         let bytes = Array(text.utf8)
         var segments: [DialogueHit.Segment] = []
         var position = 0
@@ -180,7 +180,7 @@ public enum PostgresTextSearch {
 
     /// A short excerpt of at most `tokens` tokens around the first match, matches in `[...]`, cuts shown as `…`
     /// (as FTS5's `snippet(…, '[', ']', '…', 24)`).
-    public static func snippet(of text: String, query: Query, segmenter: DialogueSegmenter, tokens limit: Int = 24)
+    package static func snippet(of text: String, query: Query, segmenter: DialogueSegmenter, tokens limit: Int = 24)
         -> String
     {
         let tokens = positionedTokens(of: text, segmenter: segmenter)
@@ -210,14 +210,14 @@ public enum PostgresTextSearch {
     }
 
     /// The codes a `--lang` value stands for (`ja` and `jpn`), as the SQLite search compares them.
-    public static func languageCodes(_ language: String) -> [String] {
+    package static func languageCodes(_ language: String) -> [String] {
         LibraryDatabase.languageAliases(language)
     }
 }
 
 extension DialogueHit {
     /// A hit read from another backend than the SQLite library (PostgreSQL).
-    public static func make(
+    package static func make(
         line: DialogueLineRecord, path: String, source: SubtitleSourceRecord, segments: [Segment], snippet: String,
         rank: Double, before: [DialogueLineRecord] = [], after: [DialogueLineRecord] = []
     ) -> DialogueHit {

@@ -65,7 +65,7 @@ public final class PostgresConnection {
     }
 
     /// Whether the connection is still usable.
-    public var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
+    var isOpen: Bool { PQstatus(handle) == CONNECTION_OK }
 
     /// libpq's reason why `conninfo` (a URL or `key=value` string) cannot be parsed, or nil when it can.
     static func parseError(conninfo: String) -> String? {
@@ -110,7 +110,7 @@ public final class PostgresResult {
     public var count: Int { Int(PQntuples(handle)) }
 
     /// The number of rows an UPDATE, INSERT or DELETE touched.
-    public var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
+    var affectedRows: Int { Int(String(cString: PQcmdTuples(handle))) ?? 0 }
 
     /// The text of row `row`, column `column`; nil for NULL.
     public func text(_ row: Int, _ column: Int) -> String? {

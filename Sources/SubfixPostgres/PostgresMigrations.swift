@@ -2,19 +2,19 @@
 ///
 /// Each migration runs in its own transaction under an advisory lock, so that several workers starting at once
 /// migrate the database once, and a failed migration leaves the previous version intact.
-public enum PostgresMigrations {
+package enum PostgresMigrations {
     /// A schema change: its version, a name for the record, and its statements.
-    public struct Migration: Sendable {
-        public var version: Int
-        public var name: String
-        public var statements: [String]
+    package struct Migration: Sendable {
+        package var version: Int
+        package var name: String
+        package var statements: [String]
     }
 
     /// The advisory lock key taken while migrating (an arbitrary constant: "subfix" in ASCII).
     static let lockKey = "126943253464696"
 
     /// Every migration, oldest first.
-    public static let all: [Migration] = [
+    package static let all: [Migration] = [
         Migration(
             version: 1, name: "library",
             statements: [
@@ -93,7 +93,7 @@ public enum PostgresMigrations {
     /// Brings the database to the latest version; returns the versions applied now. Throws
     /// `PostgresError.unexpectedResult` when the database is newer than this subfix.
     @discardableResult
-    public static func migrate(_ connection: PostgresConnection, migrations: [Migration] = all) throws
+    package static func migrate(_ connection: PostgresConnection, migrations: [Migration] = all) throws
         -> [Int]
     {
         try connection.transaction {
@@ -128,7 +128,7 @@ public enum PostgresMigrations {
     }
 
     /// The versions recorded in the database.
-    public static func versions(_ connection: PostgresConnection) throws -> [Int] {
+    package static func versions(_ connection: PostgresConnection) throws -> [Int] {
         let result = try connection.execute("SELECT version FROM subfix_migrations ORDER BY version")
         return try (0..<result.count).map { Int(try result.int($0, 0)) }
     }

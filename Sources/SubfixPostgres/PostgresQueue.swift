@@ -38,7 +38,7 @@ public struct PostgresQueue {
     /// The connection the queue's statements run on.
     public let connection: PostgresConnection
     /// How many claims a job gets before it is failed (a job that kills its worker every time).
-    public var maximumAttempts: Int
+    var maximumAttempts: Int
 
     /// A queue on `connection` (whose schema `PostgresLibrary` migrated).
     public init(connection: PostgresConnection, maximumAttempts: Int = 3) {

@@ -14,15 +14,24 @@ public struct EmbeddedFontReport: Sendable, Hashable {
     public var bytes: Int
 }
 
-/// Why a script's fonts could not be embedded.
-public struct EmbedError: Error, Sendable, Hashable, CustomStringConvertible {
+/// Why a script's fonts could not be embedded: which face or family, and what went wrong (in the font file,
+/// when the failure is in one).
+public struct EmbedError: Hashable, FileError {
+    /// The font file that could not be cut, when the failure is in one.
+    public var file: String?
     /// The font face or family concerned.
     public var font: String
-    /// What went wrong.
-    public var cause: String
+    /// What went wrong with it.
+    public var reason: String
 
-    /// `font: cause`.
-    public var description: String { "cannot embed \(font): \(cause)" }
+    /// An error about `font` (read from `file`, when there is one).
+    public init(file: String? = nil, font: String, reason: String) {
+        self.file = file
+        self.font = font
+        self.reason = reason
+    }
+
+    public var cause: String { "cannot embed \(font): \(reason)" }
 }
 
 /// Embeds, in an ASS/SSA script's `[Fonts]` section, a subset of each face the script's references name among
@@ -73,7 +82,7 @@ public struct FontEmbedder: Sendable {
             guard !used.isEmpty else { continue }
             let needed = used.filter(FontCoverage.needsGlyph).sorted { $0.value < $1.value }
             guard let (face, lacking) = chooser.bestFace(family, covering: needed) else {
-                throw EmbedError(font: family, cause: "no face of that name is available here")
+                throw EmbedError(font: family, reason: "no face of that name is available here")
             }
             var keep = used
             keep.formUnion([" ", "\u{A0}"])
@@ -82,7 +91,7 @@ public struct FontEmbedder: Sendable {
                 let bytes = face.source.memoryData(in: catalog)
                 data = try FontSubsetter.subset(face.source, index: face.index, data: bytes, characters: keep)
             } catch {
-                throw EmbedError(font: face.displayName, cause: error.description)
+                throw EmbedError(file: error.file, font: face.displayName, reason: error.cause)
             }
             let fileName =
                 EmbeddedFont.subfixPrefix + family.filter { !$0.isWhitespace && $0 != "/" && $0 != "\\" }

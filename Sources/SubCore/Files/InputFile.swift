@@ -2,27 +2,40 @@ import Foundation
 
 /// Why an input file was refused before or while reading it: not a regular file (a FIFO would block forever,
 /// `/dev/zero` never ends), larger than the size limit, or a failed system call (with the C message).
-public enum InputFileError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// A folder, FIFO, socket or device; `kind` is the plain word (`a folder`, `a FIFO`, ...).
-    case notRegular(kind: String)
-    /// Larger than `limit` bytes (`size` is what `fstat` reported or what was read before stopping).
-    case tooLarge(size: Int64, limit: Int64)
-    /// `open`, `fstat` or `read` failed with `code` (errno).
-    case system(function: String, code: Int32)
+public struct InputFileError: Equatable, FileError {
+    /// What was wrong with the file.
+    public enum Problem: Sendable, Equatable {
+        /// A folder, FIFO, socket or device; `kind` is the plain word (`a folder`, `a FIFO`, ...).
+        case notRegular(kind: String)
+        /// Larger than `limit` bytes (`size` is what `fstat` reported or what was read before stopping).
+        case tooLarge(size: Int64, limit: Int64)
+        /// `open`, `fstat` or `read` failed with `code` (errno).
+        case system(function: String, code: Int32)
 
-    /// The plain cause printed after `subfix: error: <file>: `.
-    public var description: String { "cannot read: " + reason }
-
-    /// The cause without the `cannot read: ` lead (a system error as `strerror` words it).
-    public var reason: String {
-        switch self {
-        case .notRegular(let kind): return "\(kind), not a regular file"
-        case .tooLarge(let size, let limit):
-            return "larger than the limit of \(InputFile.describe(bytes: limit))"
-                + " (\(InputFile.describe(bytes: size)) or more; raise it with \(InputFile.limitVariable))"
-        case .system(_, let code): return String(cString: strerror(code))
+        /// The problem in plain words (a system error as `strerror` words it).
+        public var reason: String {
+            switch self {
+            case .notRegular(let kind): return "\(kind), not a regular file"
+            case .tooLarge(let size, let limit):
+                return "larger than the limit of \(InputFile.describe(bytes: limit))"
+                    + " (\(InputFile.describe(bytes: size)) or more; raise it with \(InputFile.limitVariable))"
+            case .system(_, let code): return String(cString: strerror(code))
+            }
         }
     }
+
+    /// The file, as the caller named it; nil for a bare descriptor.
+    public var file: String?
+    /// What was wrong with it.
+    public var problem: Problem
+
+    /// An error about `file`.
+    public init(file: String?, problem: Problem) {
+        self.file = file
+        self.problem = problem
+    }
+
+    public var cause: String { "cannot read: " + problem.reason }
 }
 
 /// Opens input files without the ways a hostile path can hang or exhaust subfix: the open never blocks
@@ -82,21 +95,24 @@ public enum InputFile {
     public static func open(_ path: String, limit: Int64 = InputFile.limit) throws(InputFileError)
         -> (descriptor: Int32, info: stat)
     {
+        func failure(_ problem: InputFileError.Problem) -> InputFileError {
+            InputFileError(file: path, problem: problem)
+        }
         let descriptor = PathBytes.withCString(path) { Glibc.open($0, O_RDONLY | O_NONBLOCK | O_CLOEXEC) }
-        guard descriptor >= 0 else { throw .system(function: "open", code: errno) }
+        guard descriptor >= 0 else { throw failure(.system(function: "open", code: errno)) }
         var info = stat()
         guard fstat(descriptor, &info) == 0 else {
             let code = errno
             close(descriptor)
-            throw .system(function: "fstat", code: code)
+            throw failure(.system(function: "fstat", code: code))
         }
         guard info.st_mode & S_IFMT == S_IFREG else {
             close(descriptor)
-            throw .notRegular(kind: kind(info.st_mode))
+            throw failure(.notRegular(kind: kind(info.st_mode)))
         }
         guard Int64(info.st_size) <= limit else {
             close(descriptor)
-            throw .tooLarge(size: Int64(info.st_size), limit: limit)
+            throw failure(.tooLarge(size: Int64(info.st_size), limit: limit))
         }
         let flags = fcntl(descriptor, F_GETFL)
         if flags >= 0 { _ = fcntl(descriptor, F_SETFL, flags & ~O_NONBLOCK) }
@@ -116,15 +132,22 @@ public enum InputFile {
     {
         let (descriptor, info) = try open(path, limit: limit)
         defer { close(descriptor) }
-        let bytes = try read(descriptor: descriptor, expected: Int(info.st_size), limit: limit)
-        return (bytes, info.st_mode & 0o7777)
+        do {
+            let bytes = try read(descriptor: descriptor, expected: Int(info.st_size), limit: limit)
+            return (bytes, info.st_mode & 0o7777)
+        } catch {
+            throw InputFileError(file: path, problem: error.problem)
+        }
     }
 
     /// Reads `descriptor` to its end: `expected` bytes (plus one, so that a full buffer means the file grew), then
-    /// in chunks while it keeps growing, failing once more than `limit` bytes have come.
+    /// in chunks while it keeps growing, failing once more than `limit` bytes have come (an error naming no file).
     public static func read(descriptor: Int32, expected: Int, limit: Int64) throws(InputFileError) -> [UInt8] {
+        func failure(_ problem: InputFileError.Problem) -> InputFileError {
+            InputFileError(file: nil, problem: problem)
+        }
         let capacity = Int(min(Int64(max(expected, 0)), limit)) + 1
-        var failure: Int32?
+        var failed: Int32?
         var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
             adviseHugePages(UnsafeMutableRawBufferPointer(buffer))
             while initialized < buffer.count {
@@ -132,35 +155,35 @@ public enum InputFile {
                     descriptor, buffer.baseAddress.map { $0 + initialized }, buffer.count - initialized)
                 if count < 0 {
                     if errno == EINTR { continue }
-                    failure = errno
+                    failed = errno
                     return
                 }
                 if count == 0 { return }
                 initialized += count
             }
         }
-        if let failure { throw .system(function: "read", code: failure) }
+        if let failed { throw failure(.system(function: "read", code: failed)) }
         guard bytes.count == capacity else { return bytes }
         // The file grew while being read (or fstat said 0, as /proc files do): read on in chunks, up to the limit.
         var chunk = [UInt8](repeating: 0, count: 65536)
         while true {
-            if Int64(bytes.count) > limit { throw .tooLarge(size: Int64(bytes.count), limit: limit) }
+            if Int64(bytes.count) > limit { throw failure(.tooLarge(size: Int64(bytes.count), limit: limit)) }
             let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
             if count < 0 {
                 if errno == EINTR { continue }
-                throw .system(function: "read", code: errno)
+                throw failure(.system(function: "read", code: errno))
             }
             if count == 0 { break }
             bytes.append(contentsOf: chunk[..<count])
         }
-        if Int64(bytes.count) > limit { throw .tooLarge(size: Int64(bytes.count), limit: limit) }
+        if Int64(bytes.count) > limit { throw failure(.tooLarge(size: Int64(bytes.count), limit: limit)) }
         return bytes
     }
 
     /// Asks for transparent huge pages on a large buffer about to be filled: one page fault per 2 MB instead of
     /// one per 4 kB (a fifth of the time of fixing a 20 MB file went to page faults). The corresponding C call is
     /// `madvise`; where huge pages are off it changes nothing.
-    public static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
+    static func adviseHugePages(_ buffer: UnsafeMutableRawBufferPointer) {
         let huge = 2 << 20
         guard buffer.count >= 2 * huge, let base = buffer.baseAddress else { return }
         let start = (Int(bitPattern: base) + huge - 1) & ~(huge - 1)

@@ -80,7 +80,7 @@ public enum PathBytes {
     /// `readdir` and `closedir`.
     public static func names(inFolder path: String) -> Result<[String], InputFileError> {
         guard let folder = withCString(path, { opendir($0) }) else {
-            return .failure(.system(function: "opendir", code: errno))
+            return .failure(InputFileError(file: path, problem: .system(function: "opendir", code: errno)))
         }
         defer { closedir(folder) }
         var names: [String] = []

@@ -1,16 +1,36 @@
 import Foundation
 
-/// Why a subtitle could not be fixed: it could not be decoded, parsed, re-encoded, or its fonts embedded.
-public struct SubtitleFixError: Error, Sendable, Equatable, CustomStringConvertible {
-    /// The cause, already naming the place in the file where there is one (`a.ass:12:3: malformed time`).
-    public var cause: String
+/// Why a subtitle could not be fixed: it could not be decoded or re-encoded, parsed, or its fonts embedded. The
+/// error of the step that failed is kept as it is, so its file, position and kind stay readable.
+public enum SubtitleFixError: Equatable, FileError {
+    /// The bytes could not be decoded, or the fixed text not encoded back.
+    case decoding(TextDecodingError)
+    /// The text is not a well-formed subtitle.
+    case parse(SubtitleParseError)
+    /// The fonts of the subtitle `file` could not be embedded.
+    case embed(EmbedError, file: String)
 
-    /// An error with `cause`.
-    public init(cause: String) {
-        self.cause = cause
+    public var file: String? {
+        switch self {
+        case .decoding(let error): return error.file
+        case .parse(let error): return error.file
+        case .embed(_, let file): return file
+        }
     }
 
-    public var description: String { cause }
+    public var position: String? {
+        if case .parse(let error) = self { return error.position }
+        return nil
+    }
+
+    /// The cause; for fonts that could not be embedded, naming the font file when the failure is in one.
+    public var cause: String {
+        switch self {
+        case .decoding(let error): return error.cause
+        case .parse(let error): return error.cause
+        case .embed(let error, _): return error.description
+        }
+    }
 }
 
 /// One subtitle fixed in memory: what was decided and the bytes to write, not yet written anywhere.
@@ -29,20 +49,30 @@ public struct FixedSubtitle: Sendable {
     public var outputEncoding: TextEncoding
     /// Every edit of `decoded.utf8`: the rewritten font names and the embedded fonts, sorted.
     public var edits: [TextEdit]
-    /// The output bytes when they were built whole (a legacy encoding, or nothing changed); nil when the output
-    /// is UTF-8 `decoded.utf8` with `edits` applied, which `write(into:)` streams without building it.
-    var bytes: [UInt8]?
+    /// How the output is held.
+    var body: Body
+
+    /// The output as held in memory.
+    enum Body: Sendable {
+        /// Built whole (a legacy encoding, or nothing changed).
+        case bytes([UInt8])
+        /// UTF-8 `decoded.utf8` with `edits` applied, which `write(into:)` streams without building it.
+        case streamed
+    }
 
     /// Whether the output differs from the original bytes.
-    public var changed: Bool { bytes.map { $0 != original } ?? true }
+    public var changed: Bool {
+        guard case .bytes(let bytes) = body else { return true }
+        return bytes != original
+    }
 
     /// The fixed text as UTF-8 (for diffs and reports).
     public var text: [UInt8] { TextEdit.apply(edits, to: decoded.utf8) }
 
     /// The output bytes, whole.
     public var output: [UInt8] {
-        if let bytes { return bytes }
-        return mark + text
+        guard case .bytes(let bytes) = body else { return mark + text }
+        return bytes
     }
 
     private var mark: [UInt8] { decoded.hasByteOrderMark ? TextEncoding.utf8.byteOrderMark : [] }
@@ -50,7 +80,7 @@ public struct FixedSubtitle: Sendable {
     /// Hands the output to `sink` in pieces, without building it whole when it is UTF-8 with edits (a 20 MB
     /// script is written from the decoded text and the edits).
     public func write(into sink: (ArraySlice<UInt8>) -> Void) {
-        if let bytes { return sink(bytes[...]) }
+        if case .bytes(let bytes) = body { return sink(bytes[...]) }
         sink(mark[...])
         var position = 0
         for edit in edits {
@@ -83,7 +113,8 @@ public struct SubtitleFixer: Sendable {
     /// `[Fonts]` section, its media file's attachments) join it for that file, as libass sees them.
     public var missingFontCatalog: FontCatalog?
 
-    /// A fixer.
+    /// A fixer that rewrites with `rewriter`, embeds with `embedder` when given, and writes UTF-8 unless
+    /// `keepEncoding`.
     public init(
         rewriter: FontRewriter, embedder: FontEmbedder? = nil, keepEncoding: Bool = false,
         encodingHint: EncodingHint? = nil
@@ -106,13 +137,13 @@ public struct SubtitleFixer: Sendable {
         do {
             decoded = try TextDecoder.decode(original, file: file, hint: encodingHint)
         } catch {
-            throw SubtitleFixError(cause: error.message)
+            throw .decoding(error)
         }
         let document: SubtitleDocument
         do {
             document = try SubtitleDocument(decoded.utf8, format: format, file: file)
         } catch {
-            throw SubtitleFixError(cause: error.located)
+            throw .parse(error)
         }
         var rewriter = self.rewriter
         if let catalog = missingFontCatalog {
@@ -134,17 +165,20 @@ public struct SubtitleFixer: Sendable {
             switch document {
             case .ass:
                 let text = TextEdit.apply(rewrite.edits, to: decoded.utf8)
+                let document: ASSDocument
                 do {
-                    let (embedding, fonts) = try embedder.embed(
-                        in: try ASSDocument(utf8: text, file: file), also: rewrite.targetFamilies)
+                    document = try ASSDocument(utf8: text, file: file)
+                } catch {
+                    throw .parse(error)
+                }
+                do {
+                    let (embedding, fonts) = try embedder.embed(in: document, also: rewrite.targetFamilies)
                     embedded = fonts
                     // Replacing subfix's earlier fonts by the same bytes is no change.
                     let changes = embedding.filter { !text[$0.range].elementsEqual($0.replacement) }
                     edits = TextEdit.merging(rewrite.edits, changes)
-                } catch let error as EmbedError {
-                    throw SubtitleFixError(cause: error.description)
                 } catch {
-                    throw SubtitleFixError(cause: "\(error)")
+                    throw .embed(error, file: file)
                 }
             case .srt, .vtt:
                 embedNote =
@@ -155,19 +189,21 @@ public struct SubtitleFixer: Sendable {
         let target = keepEncoding ? decoded.encoding : .utf8
         var fixed = FixedSubtitle(
             original: original, decoded: decoded, rewrite: rewrite, embedded: embedded, embedNote: embedNote,
-            outputEncoding: target, edits: edits, bytes: nil)
+            outputEncoding: target, edits: edits, body: .streamed)
         do throws(TextDecodingError) {
             if edits.isEmpty && target == decoded.encoding {
-                fixed.bytes = original
+                fixed.body = .bytes(original)
             } else if keepEncoding {
                 // Keeping the encoding keeps the bytes: only the replaced text is encoded.
-                fixed.bytes = try TextDecoder.applyKeepingBytes(edits, to: original, decoded: decoded, file: file)
+                fixed.body = .bytes(
+                    try TextDecoder.applyKeepingBytes(edits, to: original, decoded: decoded, file: file))
             } else if edits.isEmpty {
-                fixed.bytes = try TextDecoder.encode(
-                    decoded.utf8, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file)
+                fixed.body = .bytes(
+                    try TextDecoder.encode(
+                        decoded.utf8, as: target, byteOrderMark: decoded.hasByteOrderMark, file: file))
             }
         } catch {
-            throw SubtitleFixError(cause: error.message)
+            throw .decoding(error)
         }
         return fixed
     }

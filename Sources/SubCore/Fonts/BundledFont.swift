@@ -15,7 +15,7 @@ public enum BundledFont {
     public static let environmentVariable = "SUBFIX_FONTS_DIR"
 
     /// The install layout's folder for the font, relative to the folder of the executable (`bin/`).
-    public static let installedRelativePath = "../share/subfix/fonts"
+    static let installedRelativePath = "../share/subfix/fonts"
 
     /// The folder holding the bundled font for this process, or nil when it cannot be found; see `candidates`
     /// for the order.

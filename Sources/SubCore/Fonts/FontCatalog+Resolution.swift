@@ -43,7 +43,7 @@ public struct FontResolution: Sendable, Hashable {
         case none
     }
 
-    /// The request.
+    /// The family, weight and slant asked for, as the script named them.
     public var request: FontRequest
     /// The face libass picks for it, when one matches by name.
     public var face: FontFace?

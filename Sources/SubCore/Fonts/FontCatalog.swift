@@ -13,7 +13,7 @@ public struct FontCatalog: Sendable {
     /// Fonts that could not be read.
     public var warnings: [FontWarning]
     /// Face 0 of `setup.defaultFont`, libass's last resort (it is opened by path, never matched by name).
-    public var defaultFace: FontFace?
+    var defaultFace: FontFace?
 
     /// A catalog made of the given faces (for callers that stored one).
     public init(setup: FontSetup, faces: [FontFace], warnings: [FontWarning] = [], defaultFace: FontFace? = nil) {
@@ -58,7 +58,7 @@ public struct FontCatalog: Sendable {
                         guard face.isScalable else { continue }
                         faces.append(FontFace(reading: face, source: .file(path: path), index: index, origin: .system))
                     } catch {
-                        warnings.append(FontWarning(file: path, cause: error.description.dropPrefix(path + ": ")))
+                        warnings.append(FontWarning(file: path, cause: error.cause))
                     }
                 }
             }
@@ -134,15 +134,10 @@ public struct FontCatalog: Sendable {
                     faces.append(value)
                 }
             } catch {
-                warnings.append(FontWarning(file: name, cause: error.description.dropPrefix(name + ": ")))
+                warnings.append(FontWarning(file: name, cause: error.cause))
             }
             index += 1
         }
         return faces
     }
-}
-
-extension String {
-    /// The string without `prefix`, when it starts with it.
-    func dropPrefix(_ prefix: String) -> String { hasPrefix(prefix) ? String(dropFirst(prefix.count)) : self }
 }

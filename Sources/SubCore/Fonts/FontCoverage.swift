@@ -23,7 +23,7 @@ public struct FontCoverage: Sendable, Hashable, Codable {
         self.bounds = bounds
     }
 
-    /// An empty coverage.
+    /// A coverage of no characters.
     public init() { bounds = [] }
 
     /// How many characters are covered.

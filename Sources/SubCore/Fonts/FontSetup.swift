@@ -4,7 +4,6 @@ import Foundation
 public struct FontAttachment: Sendable, Hashable {
     /// The attachment's file name (`FZZY_GBK.TTF`), used in messages.
     public var name: String
-    /// The font bytes.
     public var data: Data
 
     /// An attachment named `name` holding `data`.
@@ -92,7 +91,7 @@ public struct FontSetup: Sendable, Hashable {
             try InputFile.check(path)
             return nil
         } catch {
-            if case .notRegular = error { return error.description }
+            if case .notRegular = error.problem { return error.cause }
             return nil
         }
     }

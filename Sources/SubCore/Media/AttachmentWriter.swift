@@ -17,7 +17,7 @@ public enum AttachmentWriter {
     }
 
     /// The file name an attachment gets before collisions are resolved.
-    public static func safeName(for attachment: MediaAttachment) -> String {
+    static func safeName(for attachment: MediaAttachment) -> String {
         SafeFileName.make(
             attachment.fileName, fallback: "attachment-\(attachment.index)" + fallbackExtension(attachment))
     }

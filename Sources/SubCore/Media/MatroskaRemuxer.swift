@@ -7,10 +7,10 @@ public struct RemuxAttachment: Sendable, Equatable {
     public var fileName: String
     /// Its MIME type, such as `font/otf` or `application/x-truetype-font`.
     public var mimeType: String
-    /// Its bytes.
+    /// The file content, attached as it is.
     public var data: Data
 
-    /// An attachment.
+    /// An attachment named `fileName` of type `mimeType`.
     public init(fileName: String, mimeType: String, data: Data) {
         self.fileName = fileName
         self.mimeType = mimeType
@@ -40,7 +40,7 @@ public struct RemuxPlan: Sendable, Equatable {
     /// Added after the input's streams, in this order.
     public var attachments: [RemuxAttachment]
 
-    /// A plan.
+    /// A plan replacing `tracks` (by stream index) and adding `attachments`.
     public init(tracks: [Int: RemuxTrackContent], attachments: [RemuxAttachment]) {
         self.tracks = tracks
         self.attachments = attachments
@@ -83,7 +83,7 @@ public final class MatroskaRemuxer {
     }
 
     /// The streams whose text `readTextTracks()` returns: text subtitle tracks in ASS/SSA, SubRip or WebVTT.
-    public var textStreams: [MediaStream] {
+    var textStreams: [MediaStream] {
         file.subtitleStreams.filter { $0.isText && MatroskaTextTrack.format(forCodec: $0.codec) != nil }
     }
 

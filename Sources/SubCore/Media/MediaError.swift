@@ -1,12 +1,12 @@
 internal import CFFmpeg
 
-/// Why a media file could not be opened, mapped or extracted. Each case names the file; `description` is the
-/// cause a user reads after `subfix: error: <file>: `.
+/// Why a media file could not be opened, mapped or extracted. Each case names the file; `cause` says what
+/// went wrong there.
 ///
 ///     do { _ = try MediaFile(path: "notes.txt") }
-///     catch let error as MediaError { print(error.file, error.description) }
-///     // notes.txt  not a media file libavformat can read (avformat_open_input: Invalid data found ...)
-public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
+///     catch let error as MediaError { print(error) }
+///     // notes.txt: not a media file libavformat can read (avformat_open_input: Invalid data found ...)
+public enum MediaError: Equatable, FileError {
     /// libavformat does not recognise the file as media (or cannot open it at all).
     case notMedia(file: String, function: String, message: String)
     /// A libavformat/libavcodec call failed; carries the C function and FFmpeg's message for `code`.
@@ -34,8 +34,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
     /// Not a file libavformat should be given: a folder, FIFO or device (`InputFile` refused it).
     case unreadable(file: String, cause: String)
 
-    /// The file the error is about.
-    public var file: String {
+    public var file: String? {
         switch self {
         case .notMedia(let file, _, _), .library(let file, _, _, _), .disableTrack(let file),
             .noSuchTrack(let file, _, _), .notSubtitle(let file, _, _, _, _), .bitmapTrack(let file, _, _),
@@ -46,8 +45,7 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The cause, without the file name.
-    public var description: String {
+    public var cause: String {
         switch self {
         case .notMedia(_, let function, let message):
             return "not a media file libavformat can read (\(function): \(message))"
@@ -75,8 +73,8 @@ public enum MediaError: Error, Equatable, Sendable, CustomStringConvertible {
         case .librariesUnavailable(_, let message):
             return "FFmpeg's libraries could not be loaded: \(message)"
         case .notMatroska(_, let format):
-            return "remux writes Matroska only and this is \(format); fix its text tracks as sidecars (without"
-                + " --remux) or convert it to .mkv first"
+            return "remux writes Matroska only and this is \(format); convert it to .mkv first, or fix its text"
+                + " tracks as sidecars"
         case .notRemuxable(_, let cause):
             return "cannot be remuxed: \(cause); nothing written"
         case .unreadable(_, let cause):

@@ -92,7 +92,7 @@ public final class MediaFile {
         do {
             try InputFile.check(path)
         } catch {
-            if case .notRegular = error { throw .unreadable(file: path, cause: error.description) }
+            if case .notRegular = error.problem { throw .unreadable(file: path, cause: error.cause) }
         }
     }
 

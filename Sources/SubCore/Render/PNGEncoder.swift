@@ -13,9 +13,9 @@ public final class PNGEncoder {
     private let frames: [Frame]
     private var nextFrame = 0
     private let packet: Packet
-    /// Frame size.
+    /// The width of the frames it takes, in pixels.
     public let width: Int
-    /// Frame size.
+    /// The height of the frames it takes, in pixels.
     public let height: Int
     /// Whether frames are written as RGB (only opaque canvases).
     public let opaque: Bool

@@ -67,7 +67,7 @@ public struct SubtitleInput: Sendable {
         do {
             return String(decoding: try TextDecoder.decode([UInt8](data), file: file).utf8, as: UTF8.self)
         } catch {
-            throw .unreadable(file: file, cause: error.message)
+            throw .decoding(error)
         }
     }
 
@@ -88,10 +88,10 @@ extension RenderError {
     /// A short cause for a refused or failed read (`no such file`, `permission denied`, `a FIFO (named pipe), not
     /// a regular file`).
     static func fileCause(_ error: InputFileError) -> String {
-        switch error {
+        switch error.problem {
         case .system(_, ENOENT): return "no such file"
         case .system(_, let code): return String(cString: strerror(code)).lowercased()
-        default: return error.description
+        default: return error.cause
         }
     }
 

@@ -14,7 +14,7 @@ public struct RenderTimings: Sendable {
     /// `detect_change`); an unchanged frame may reuse the previous frame's pixels and PNG.
     public var changed = true
 
-    /// All zero.
+    /// No time spent yet.
     public init() {}
 }
 
@@ -41,9 +41,9 @@ public final class SubtitleRenderer {
     private let track: AssTrack
     /// The input's name, for messages.
     public let name: String
-    /// Frame size.
+    /// The width of the frames, in pixels.
     public let width: Int
-    /// Frame size.
+    /// The height of the frames, in pixels.
     public let height: Int
     /// Whether a frame was rendered yet (the first one always counts as changed).
     private var hasRendered = false

@@ -12,7 +12,6 @@ public struct DialogueLine: Sendable, Equatable {
     /// The text as shown: tags removed, line breaks as "\n".
     public var plainText: String
 
-    /// A dialogue line.
     public init(startMilliseconds: Int, endMilliseconds: Int, style: String, rawText: String, plainText: String) {
         self.startMilliseconds = startMilliseconds
         self.endMilliseconds = endMilliseconds

@@ -165,3 +165,15 @@ final class IconvConverter: @unchecked Sendable {
         }
     }
 }
+
+extension IconvConverter.Failure: CustomStringConvertible {
+    /// The failure in iconv's words, for messages that quote it.
+    var description: String {
+        switch self {
+        case .unsupported(let from, let to, let message): return "\(from) to \(to): \(message)"
+        case .invalidSequence(let offset): return "invalid sequence at byte offset \(offset)"
+        case .truncated(let offset): return "incomplete character at byte offset \(offset)"
+        case .failed(let function, let message): return "\(function) failed: \(message)"
+        }
+    }
+}

@@ -3,9 +3,9 @@
 /// `\n`, `\u{2028}`), and the raw bytes of a non-UTF-8 file name (see `PathBytes`) print as `\xff`.
 ///
 ///     MessageText.escaped("a\u{1B}[31mb")    // "a\\x1b[31mb"
-public enum MessageText {
+package enum MessageText {
     /// `text` with every character that could move the cursor, change the terminal or split the line escaped.
-    public static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String) -> String {
         guard text.unicodeScalars.contains(where: needsEscape) else { return text }
         var output = ""
         output.reserveCapacity(text.utf8.count + 8)

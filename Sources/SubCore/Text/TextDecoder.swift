@@ -14,7 +14,6 @@ public struct DecodedText: Sendable, Equatable {
     /// What decided the encoding (`subfix fix --verbose` says it).
     public var basis: DecodingBasis
 
-    /// Decoded text.
     public init(
         utf8: [UInt8], encoding: TextEncoding, hasByteOrderMark: Bool, runnerUp: TextEncoding? = nil,
         basis: DecodingBasis

@@ -1,7 +1,7 @@
 /// A subtitle file whose bytes cannot be turned into text (or text that cannot be turned back into bytes).
 ///
 ///     movie.srt: not UTF-8 (invalid byte at offset 1042) and no known encoding decodes it cleanly
-public struct TextDecodingError: Error, Sendable, Equatable, CustomStringConvertible {
+public struct TextDecodingError: Equatable, FileError {
     /// What went wrong, with the byte offset where it did.
     public enum Cause: Sendable, Equatable {
         /// The file has no bytes at all.
@@ -27,27 +27,24 @@ public struct TextDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case notKept(encoding: String, offset: Int)
     }
 
-    /// The file as the user named it.
-    public var file: String
-    /// What went wrong.
-    public var cause: Cause
+    public var file: String?
+    /// What went wrong, as data.
+    public var problem: Cause
 
     /// An error about `file`.
-    public init(file: String, cause: Cause) {
+    public init(file: String?, cause: Cause) {
         self.file = file
-        self.cause = cause
+        self.problem = cause
     }
 
-    /// The cause alone, without the file name.
-    public var message: String {
-        switch cause {
+    public var cause: String {
+        switch problem {
         case .empty:
             return "empty file (0 bytes), not a subtitle"
         case .binary(let offset):
             return "binary data, not text (NUL byte at offset \(offset))"
         case .undetectable(let offset):
             return "not UTF-8 (invalid byte at offset \(offset)) and no known encoding decodes it cleanly"
-                + " (try --encoding-hint)"
         case .invalid(let encoding, let offset):
             return "invalid \(encoding) text at byte offset \(offset)"
         case .truncated(let encoding, let offset):
@@ -57,14 +54,11 @@ public struct TextDecodingError: Error, Sendable, Equatable, CustomStringConvert
         case .unsupported(let encoding, let message):
             return "iconv cannot convert \(encoding): \(message)"
         case .ambiguous(let first, let second):
-            return "ambiguous encoding (\(first) or \(second)?): pass --encoding-hint"
+            return "ambiguous encoding (\(first) or \(second)?)"
         case .unencodable(let text, let encoding):
-            return
-                "'\(text)' cannot be written in \(encoding), the file's encoding (use --encoding utf8 or another --font)"
+            return "'\(text)' cannot be written in \(encoding), the file's encoding"
         case .notKept(let encoding, let offset):
-            return "cannot keep the original \(encoding) bytes at byte offset \(offset) (use --encoding utf8)"
+            return "cannot keep the original \(encoding) bytes at byte offset \(offset)"
         }
     }
-
-    public var description: String { "\(file): \(message)" }
 }

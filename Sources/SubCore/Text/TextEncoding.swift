@@ -31,7 +31,6 @@ public struct TextEncoding: Sendable, Hashable, CustomStringConvertible {
     public static let big5HKSCS = TextEncoding(iconvName: "BIG5-HKSCS")
     /// Shift_JIS as Windows writes it (code page 932, with the NEC and IBM extensions; `\` stays a backslash).
     public static let shiftJIS = TextEncoding(iconvName: "CP932")
-    /// EUC-JP.
     public static let eucJP = TextEncoding(iconvName: "EUC-JP")
     /// EUC-KR as Windows writes it (code page 949, its superset).
     public static let eucKR = TextEncoding(iconvName: "CP949")

@@ -104,7 +104,7 @@ extension UInt8 {
     @inline(__always) var isBlank: Bool { self == 0x20 || self == 0x09 }
     /// ASCII letter folded to lower case; other bytes unchanged.
     @inline(__always) var asciiLowercased: UInt8 { self >= 0x41 && self <= 0x5A ? self | 0x20 : self }
-    /// ASCII digit.
+    /// Whether the byte is an ASCII digit (`0`...`9`).
     @inline(__always) var isDigit: Bool { self >= 0x30 && self <= 0x39 }
 }
 

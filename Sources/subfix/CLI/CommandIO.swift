@@ -78,11 +78,19 @@ final class CommandIO: Sendable {
     func printJSON(_ value: JSON) { writeOut(value.serialized() + "\n") }
     /// Writes a line to standard error.
     func printError(_ line: String) { writeErr(line + "\n") }
-    /// Prints `subfix: error: <file>: <cause>` (or without the file) to standard error, as one line: control
-    /// characters and raw file-name bytes from either part are escaped (`MessageText`).
+    /// Prints `error` as `subfix: error: <file>:<position>: <cause>` (the parts it has; `file` when it names
+    /// none) to standard error, as one line: control characters and raw file-name bytes are escaped
+    /// (`MessageText`). The one place an error becomes text.
+    func error(_ error: any Error, file: String? = nil) {
+        let failure = CommandFailure(error, file: file)
+        printError("subfix: error: " + MessageText.escaped(failure.description))
+        if errorsAsJSON {
+            printJSON(.typed("error", [("file", .optional(failure.file)), ("error", .string(failure.detail))]))
+        }
+    }
+    /// Prints `subfix: error: <file>: <cause>` (or without the file), as `error(_:file:)` prints an error.
     func error(_ cause: String, file: String? = nil) {
-        printError("subfix: error: " + MessageText.escaped((file.map { "\($0): " } ?? "") + cause))
-        if errorsAsJSON { printJSON(.typed("error", [("file", .optional(file)), ("error", .string(cause))])) }
+        error(CommandFailure(file: file, cause: cause))
     }
     /// Prints `subfix: warning: <file>: <cause>` to standard error, escaped as `error` is.
     func warning(_ cause: String, file: String? = nil) {

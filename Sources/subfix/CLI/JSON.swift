@@ -12,7 +12,7 @@ enum JSON: Sendable, Equatable {
 
     static func == (lhs: JSON, rhs: JSON) -> Bool { lhs.serialized() == rhs.serialized() }
 
-    /// An integer value.
+    /// A Swift `Int` as a JSON integer.
     static func int(_ value: Int) -> JSON { .int(Int64(value)) }
     /// A string, or `null` when nil.
     static func optional(_ value: String?) -> JSON { value.map(JSON.string) ?? .null }

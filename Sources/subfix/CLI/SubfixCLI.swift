@@ -14,14 +14,11 @@ enum SubfixCLI {
         } catch let error as UsageError {
             io.error(error.message)
             return .usage
-        } catch let error as CommandFailure {
-            io.error(error.cause, file: error.file)
-            return .someFailed
         } catch let error as ConfigFileError {
             io.error(error.message, file: error.location)
             return .usage
         } catch {
-            io.error(String(describing: error))
+            io.error(error)
             return .someFailed
         }
     }
@@ -100,10 +97,4 @@ enum SubfixCLI {
         ["subfix \(version)", "SQLite \(SQLiteLibrary.version)"]
             + LinkedLibraries.all.map { "\($0.name) \($0.version)" }
     }
-}
-
-/// A failure of a whole command that is not a usage error: printed as `subfix: error: <file>: <cause>`, exit 1.
-struct CommandFailure: Error, Sendable {
-    var file: String?
-    var cause: String
 }

@@ -59,8 +59,8 @@ struct UserConfig: Sendable, Equatable {
         do {
             bytes = try InputFile.read(path).bytes
         } catch {
-            if case .system(_, let code) = error, code == ENOENT || code == ENOTDIR { return UserConfig() }
-            throw ConfigFileError(path: path, line: nil, cause: .unreadable(error.description))
+            if case .system(_, let code) = error.problem, code == ENOENT || code == ENOTDIR { return UserConfig() }
+            throw ConfigFileError(path: path, line: nil, cause: .unreadable(error.cause))
         }
         return try parse(bytes, path: path, home: environment["HOME"])
     }

@@ -1,5 +1,6 @@
 import Foundation
 import SubCore
+import SubfixLibrary
 
 /// `subfix check`: for every event, are all its characters covered by the font libass would use?
 enum CheckCommand {
@@ -27,13 +28,13 @@ enum CheckCommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
         let databasePath = try LibraryLocation.path(arguments, io: io)
-        var files = JobFiles()
         let status: ExitStatus
+        let files: [JobFileRecord]
         do {
-            status = try check(arguments, io: io, files: &files)
+            (status, files) = try check(arguments, io: io)
         } catch {
             if error is UsageError { throw error }
-            record(files, failed: true, arguments: arguments, started: started, databasePath: databasePath, io: io)
+            record([], failed: true, arguments: arguments, started: started, databasePath: databasePath, io: io)
             throw error
         }
         record(
@@ -44,10 +45,9 @@ enum CheckCommand {
 
     /// The job record: files, failed files, events and events with missing glyphs over all inputs.
     private static func record(
-        _ files: JobFiles, failed: Bool, arguments: ParsedArguments, started: Date, databasePath: String?,
+        _ records: [JobFileRecord], failed: Bool, arguments: ParsedArguments, started: Date, databasePath: String?,
         io: CommandIO
     ) {
-        let records = files.records
         JobLog.record(
             "check", arguments: arguments, started: started, failed: failed,
             counts: [
@@ -58,11 +58,15 @@ enum CheckCommand {
             files: records, databasePath: databasePath, io: io)
     }
 
-    /// Checks each input, noting it in `files`: covered, missing (some glyphs) or failed.
-    private static func check(_ arguments: ParsedArguments, io: CommandIO, files: inout JobFiles) throws -> ExitStatus {
+    /// Checks each input; returns the exit status and a job row per input: covered, missing (some glyphs) or
+    /// failed.
+    private static func check(
+        _ arguments: ParsedArguments, io: CommandIO
+    ) throws -> (ExitStatus, [JobFileRecord]) {
         let setup = FontSetupOptions.setup(arguments)
         let catalog = try FontSetupOptions.catalog(setup, io: io)
         var status = ExitStatus.success
+        var files: [JobFileRecord] = []
         // Folders are walked as `fix` walks them (subtitle and media files, in name order).
         for found in FixInputs.collect(arguments.positionals) {
             let input = found.path
@@ -79,21 +83,18 @@ enum CheckCommand {
                 report = try GlyphChecker.check(renderer, catalog: fileCatalog)
             } catch let error as UsageError {
                 throw error
-            } catch let failure as CommandFailure {
-                io.error(failure.cause, file: failure.file)
-                files.add(input, status: .failed, error: failure.cause)
-                status = .someFailed
-                continue
             } catch {
-                io.error(String(describing: error))
-                files.add(input, status: .failed, error: String(describing: error))
+                let failure = CommandFailure(error)
+                io.error(failure)
+                files.append(.file(input, status: .failed, error: failure.description))
                 status = .someFailed
                 continue
             }
             if !report.missing.isEmpty { status = .someFailed }
-            files.add(
-                input, status: report.missing.isEmpty ? .covered : .missing,
-                counts: ["events": report.events, "eventsWithMissingGlyphs": report.eventsWithMissingGlyphs])
+            files.append(
+                .file(
+                    input, status: report.missing.isEmpty ? .covered : .missing,
+                    counts: ["events": report.events, "eventsWithMissingGlyphs": report.eventsWithMissingGlyphs]))
             if arguments.has(.quiet) && report.missing.isEmpty {
                 // --quiet: nothing for a file whose characters are all covered.
             } else if arguments.has(.json) {
@@ -102,7 +103,7 @@ enum CheckCommand {
                 print(report, io: io)
             }
         }
-        return status
+        return (status, files)
     }
 
     static func print(_ report: GlyphCheckReport, io: CommandIO) {

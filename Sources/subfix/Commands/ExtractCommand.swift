@@ -1,5 +1,6 @@
 import Foundation
 import SubCore
+import SubfixLibrary
 
 /// `subfix extract FILE [--track N | --subtitle-index N | --stream N | --all] [--format ass|srt|auto]
 /// [--attachments DIR] [--out DIR] [--fix [--font NAME] [--policy all|cjk] [--also NAME]...] [--json]`: text subtitle
@@ -33,11 +34,8 @@ enum ExtractCommand {
             """,
         run: { arguments, io in try run(arguments, io) })
 
-    /// Runs the command and records it in the job log; `transform` (the rewriter, for `--fix`) sees each track's
-    /// bytes before they are written.
-    static func run(
-        _ arguments: ParsedArguments, _ io: CommandIO, transform: SubtitleTrackWriter.Transform? = nil
-    ) throws -> ExitStatus {
+    /// Runs the command and records it in the job log; with `--fix`, each track is fixed before any is written.
+    static func run(_ arguments: ParsedArguments, _ io: CommandIO) throws -> ExitStatus {
         let started = Date()
         guard let path = arguments.positionals.first else {
             throw UsageError.missingArgument(command: "extract", name: "FILE")
@@ -45,59 +43,65 @@ enum ExtractCommand {
         let databasePath = try LibraryLocation.path(arguments, io: io)
         let request = try ExtractRequest(arguments)
         let fixer = request.fix ? try TrackFixer(arguments, io: io) : nil
-        var files = JobFiles()
         let status: ExitStatus
+        let files: [JobFileRecord]
         do {
-            status = try extract(path, request, arguments, io, fixer: fixer, transform: transform, files: &files)
+            (status, files) = try extract(path, request, arguments, io, fixer: fixer)
         } catch {
             if error is UsageError { throw error }
-            files.add(path, status: .failed, error: "\(error)")
             JobLog.record(
                 "extract", arguments: arguments, started: started, failed: true, counts: ["files": 1],
-                files: files.records, databasePath: databasePath, io: io)
+                files: [.file(path, status: .failed, error: CommandFailure(error).description)],
+                databasePath: databasePath, io: io)
             throw error
         }
-        let tracks = files.records.count { $0.status == .extracted || $0.status == .fixed }
+        let tracks = files.count { $0.status == .extracted || $0.status == .fixed }
         JobLog.record(
             "extract", arguments: arguments, started: started, failed: status != .success,
-            counts: ["files": 1, "tracks": tracks, "attachments": files.records.count { $0.status == .attachment }],
-            files: files.records, databasePath: databasePath, io: io)
+            counts: ["files": 1, "tracks": tracks, "attachments": files.count { $0.status == .attachment }],
+            files: files, databasePath: databasePath, io: io)
         return status
     }
 
-    /// Extracts what `request` asks for from the media file at `path`, noting each written file in `files`.
+    /// Extracts what `request` asks for from the media file at `path`; returns the exit status and a job row per
+    /// file written (or for the failure).
     private static func extract(
-        _ path: String, _ request: ExtractRequest, _ arguments: ParsedArguments, _ io: CommandIO, fixer: TrackFixer?,
-        transform: SubtitleTrackWriter.Transform?, files: inout JobFiles
-    ) throws -> ExitStatus {
+        _ path: String, _ request: ExtractRequest, _ arguments: ParsedArguments, _ io: CommandIO, fixer: TrackFixer?
+    ) throws -> (ExitStatus, [JobFileRecord]) {
         let media: MediaFile
         let budget = try ReadRateOption.parse(arguments)
         do {
             media = try MediaFile(path: path, readBudget: budget)
         } catch let error as MediaError {
-            files.fail(path, cause: error.description, io: io)
-            return .someFailed
+            return (.someFailed, [.failed(path, error, io: io)])
         }
         var status = ExitStatus.success
+        var files: [JobFileRecord] = []
         do {
-            let streams = try selectStreams(request, media: media, io: io, status: &status, files: &files)
+            let (streams, refusal) = try selectStreams(request, media: media, io: io)
+            if let refusal {
+                files.append(refusal)
+                status = .someFailed
+            }
             if !streams.isEmpty {
                 let result = try SubtitleExtractor(file: media).extract(tracks: streams, format: request.format)
                 let directory = request.outDirectory ?? URL(fileURLWithPath: path).deletingLastPathComponent()
                 let base = URL(fileURLWithPath: path).deletingPathExtension().lastPathComponent
                 let names = SidecarNamer(naming: request.naming, base: base, streams: media.subtitleStreams)
-                let readable = withoutEmptyTracks(result, file: path, io: io, status: &status)
-                let written = try SubtitleTrackWriter.write(
-                    readable, names: names, to: directory, transform: transform ?? fixer?.transform(names: names))
+                let readable = withoutEmptyTracks(result, file: path, io: io)
+                if readable.count < result.tracks.count { status = .someFailed }
+                let (tracks, fixes) = try fixer?.fix(readable, names: names) ?? (readable, [:])
+                let written = try SubtitleTrackWriter.write(tracks, names: names, to: directory)
                 for item in written {
-                    let fixed = fixer?.results[item.track.stream.index]
+                    let fixed = fixes[item.track.stream.index]
                     if !arguments.has(.quiet) {
                         report(item, fixed: fixed, file: path, json: arguments.has(.json), io: io)
                     }
-                    files.add(
-                        path, output: item.url.relativePath, status: fixed == nil ? .extracted : .fixed,
-                        counts: fixed.map { ["styles": $0.styles, "fnTags": $0.fnTags, "fontTags": $0.fontTags] }
-                            ?? [:])
+                    files.append(
+                        .file(
+                            path, output: item.url.relativePath, status: fixed == nil ? .extracted : .fixed,
+                            counts: fixed.map { ["styles": $0.styles, "fnTags": $0.fnTags, "fontTags": $0.fontTags] }
+                                ?? [:]))
                 }
                 for track in result.tracks where !track.problems.isEmpty {
                     warnAbout(track, file: path, io: io)
@@ -105,7 +109,7 @@ enum ExtractCommand {
                 }
                 if let interruption = result.interruption {
                     io.warning("\(interruption); the tracks hold what was readable", file: path)
-                    files.add(path, status: .failed, error: "\(interruption)")
+                    files.append(.file(path, status: .failed, error: "\(interruption)"))
                     status = .someFailed
                 }
             }
@@ -114,44 +118,38 @@ enum ExtractCommand {
                 if written.isEmpty { io.warning("the file has no attachments", file: path) }
                 for item in written {
                     if !arguments.has(.quiet) { report(item, file: path, json: arguments.has(.json), io: io) }
-                    files.add(path, output: item.url.relativePath, status: .attachment)
+                    files.append(.file(path, output: item.url.relativePath, status: .attachment))
                 }
             }
         } catch let error as MediaError {
-            files.fail(error.file, cause: error.description, io: io)
-            return .someFailed
-        } catch let failure as FixFailure {
-            files.fail(path, cause: failure.cause, io: io)
-            return .someFailed
+            return (.someFailed, files + [.failed(error.file ?? path, error, io: io)])
+        } catch let failure as CommandFailure {
+            return (.someFailed, files + [.failed(path, failure, io: io)])
         }
-        return status
+        return (status, files)
     }
 
     /// The tracks that hold anything: a track of a truncated file that gave nothing (0 bytes) is reported and not
     /// written, so an empty file never passes for an extracted track.
-    static func withoutEmptyTracks(
-        _ result: ExtractionResult, file: String, io: CommandIO, status: inout ExitStatus
-    ) -> [ExtractedTrack] {
+    static func withoutEmptyTracks(_ result: ExtractionResult, file: String, io: CommandIO) -> [ExtractedTrack] {
         result.tracks.filter { track in
             guard track.data.isEmpty, result.interruption != nil else { return true }
             let name = "track \(track.stream.playerIndex ?? 0)"
             io.warning("\(name): nothing of it was readable; no file written", file: file)
-            status = .someFailed
             return false
         }
     }
 
-    /// The tracks the options name; for `--all`, every text track (bitmap tracks are skipped with a warning).
+    /// The tracks the options name; for `--all`, every text track (bitmap tracks are skipped with a warning),
+    /// and the failed job row of a file that has none (printed).
     static func selectStreams(
-        _ request: ExtractRequest, media: MediaFile, io: CommandIO, status: inout ExitStatus, files: inout JobFiles
-    ) throws -> [MediaStream] {
+        _ request: ExtractRequest, media: MediaFile, io: CommandIO
+    ) throws -> (streams: [MediaStream], refusal: JobFileRecord?) {
         let extractor = SubtitleExtractor(file: media)
-        guard request.all else { return try extractor.streams(for: request.selectors) }
+        guard request.all else { return (try extractor.streams(for: request.selectors), nil) }
         let subtitles = media.subtitleStreams
         if subtitles.isEmpty {
-            files.fail(media.path, cause: "the file has no subtitle tracks", io: io)
-            status = .someFailed
-            return []
+            return ([], .failed(media.path, CommandFailure(cause: "the file has no subtitle tracks"), io: io))
         }
         var text: [MediaStream] = []
         for stream in subtitles {
@@ -159,14 +157,13 @@ enum ExtractCommand {
                 _ = try extractor.streams(for: [.stream(stream.index)])
                 text.append(stream)
             } catch let error as MediaError {
-                io.warning("skipped: " + error.description, file: media.path)
+                io.warning("skipped: " + error.cause, file: media.path)
             }
         }
         if text.isEmpty {
-            files.fail(media.path, cause: "the file has no text subtitle tracks", io: io)
-            status = .someFailed
+            return ([], .failed(media.path, CommandFailure(cause: "the file has no text subtitle tracks"), io: io))
         }
-        return text
+        return (text, nil)
     }
 
     /// One warning per dropped subtitle, at most three per track, then a count of the rest.

@@ -166,9 +166,9 @@ enum FixCommand {
     /// input mapping to the same output gets a failure instead.
     private static func outputPaths(
         _ inputs: [FixInput], destination: FixDestination, remux: Bool
-    ) -> (paths: [Result<String?, FixFailure>], claims: FixClaims) {
+    ) -> (paths: [Result<String?, CommandFailure>], claims: FixClaims) {
         var claimed: [String: String] = [:]
-        let paths = inputs.map { input -> Result<String?, FixFailure> in
+        let paths = inputs.map { input -> Result<String?, CommandFailure> in
             if input.isMedia && !remux {
                 switch destination {
                 case .dryRun: return .success(nil)
@@ -186,7 +186,7 @@ enum FixCommand {
             case .folder(let folder):
                 let output = folder + "/" + input.relativePath
                 if let first = claimed[output] {
-                    return .failure(FixFailure(cause: "output '\(output)' is also the output of '\(first)'"))
+                    return .failure(CommandFailure(cause: "output '\(output)' is also the output of '\(first)'"))
                 }
                 claimed[output] = input.path
                 return .success(output)
@@ -200,7 +200,7 @@ enum FixCommand {
     /// subtitle files written go through one `CommitBatch`: their results are printed once the batch has put
     /// them in place.
     private static func process(
-        _ inputs: [FixInput], outputs: [Result<String?, FixFailure>], claims: FixClaims, options: FixOptions,
+        _ inputs: [FixInput], outputs: [Result<String?, CommandFailure>], claims: FixClaims, options: FixOptions,
         jobs: Int, io: CommandIO, json: Bool, quiet: Bool
     ) -> [FixFileResult] {
         let work = OrderedWork<[FixFileResult]>(
@@ -215,7 +215,7 @@ enum FixCommand {
             work.update(outcome.keys) { key, results in
                 for position in results.indices where results[position].awaitsCommit {
                     results[position].awaitsCommit = false
-                    if let failure = outcome.failures[key] { results[position].fail(FixFailure(failure)) }
+                    if let failure = outcome.failures[key] { results[position].fail(FixFileSystem.failure(failure)) }
                 }
             }
         }
@@ -229,7 +229,7 @@ enum FixCommand {
                 let slot = FixCommitSlot(batch: batch, key: index, due: commit)
                 return [FixProcessor.process(inputs[index], output: output, options: options, commit: slot)]
             case .failure(let failure):
-                return [FixFileResult(input: inputs[index].path, output: nil, status: .failed, error: failure.cause)]
+                return [.failed(inputs[index].path, failure)]
             }
         }
         commit()
@@ -237,7 +237,7 @@ enum FixCommand {
     }
 
     private static func report(_ result: FixFileResult, io: CommandIO, json: Bool) {
-        if let error = result.error { io.error(error, file: result.input) }
+        if let error = result.error { io.error(error) }
         if json {
             io.printJSON(result.json)
         } else {

@@ -18,7 +18,8 @@ func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?, pen
         JobFileRecord(
             jobId: 0, path: file.input, output: file.output, status: file.status.logged,
             encoding: file.encoding.isEmpty ? nil : file.encoding,
-            counts: ["styles": file.styles, "fnTags": file.fnTags, "fontTags": file.fontTags], error: file.error)
+            counts: ["styles": file.styles, "fnTags": file.fnTags, "fontTags": file.fontTags],
+            error: file.error?.detail)
     }
     JobLog.record(job, files: files, databasePath: databasePath, pending: pending, io: io)
 }

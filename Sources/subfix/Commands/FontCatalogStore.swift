@@ -25,7 +25,7 @@ enum FontCatalogStore {
             let vanished = try library.fontFaces().map(\.file).filter { !FileManager.default.fileExists(atPath: $0) }
             try library.storeFontFaces(faces.compactMap(record), forgetting: vanished)
         } catch {
-            io.warning("cannot store the font catalog: \(error)", file: databasePath)
+            io.warning("cannot store the font catalog: \(CommandFailure(error))", file: databasePath)
         }
     }
 

@@ -2,7 +2,7 @@ import SubCore
 
 /// The font options `fonts`, `render` and `check` share: `--fonts-dir DIR`... and `--no-system-fonts`.
 enum FontSetupOptions {
-    /// The option rows.
+    /// The font option rows (`--fonts-dir`, system fonts, default font) shared by the commands that load fonts.
     static let options: [OptionSpec] = [
         .value(
             .fontsDir, "DIR", repeatable: true,
@@ -30,7 +30,7 @@ enum FontSetupOptions {
         do {
             catalog = try FontCatalog(setup: setup)
         } catch {
-            throw CommandFailure(file: nil, cause: error.description)
+            throw CommandFailure(error)
         }
         report(catalog.warnings, io: io)
         return catalog

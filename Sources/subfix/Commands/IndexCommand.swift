@@ -49,10 +49,10 @@ enum IndexCommand {
             library = try LibraryDatabase(path: databasePath, mode: .create)
             try library.prepareDialogueIndex(foldsChinese: arguments.has(.foldChinese))
         } catch let error as LibraryError {
-            io.error("\(error)")
+            io.error(error)
             return .someFailed
         } catch {
-            io.error("cannot open the library: \(error)", file: databasePath)
+            io.error("cannot open the library: \(CommandFailure(error))", file: databasePath)
             return .someFailed
         }
         let results: [IndexFileResult]
@@ -62,7 +62,7 @@ enum IndexCommand {
                 options: IndexOptions(jobs: jobs, prune: arguments.has(.prune), hint: hint),
                 io: io)
         } catch {
-            io.error("\(error)", file: databasePath)
+            io.error(error, file: databasePath)
             return .someFailed
         }
         try? library.checkpoint()
@@ -84,7 +84,8 @@ enum IndexCommand {
         let files = results.filter { $0.status != .unchanged }.map { result in
             JobFileRecord(
                 jobId: 0, path: result.file, status: result.status.logged,
-                counts: ["sources": result.sources, "lines": result.lines], error: result.error ?? result.warning)
+                counts: ["sources": result.sources, "lines": result.lines],
+                error: result.error?.detail ?? result.warning)
         }
         JobLog.record(job, files: files, databasePath: databasePath, library: library, io: io)
         return failed ? .someFailed : .success

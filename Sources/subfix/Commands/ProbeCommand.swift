@@ -20,7 +20,7 @@ enum ProbeCommand {
             do {
                 media = try MediaFile(path: path)
             } catch let error as MediaError {
-                io.error(error.description, file: path)
+                io.error(error)
                 status = .someFailed
                 continue
             }

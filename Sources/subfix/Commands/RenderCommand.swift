@@ -1,5 +1,6 @@
 import Foundation
 import SubCore
+import SubfixLibrary
 
 /// `subfix render`: frames of a subtitle file or media track as libass draws them, written as PNG.
 enum RenderCommand {
@@ -47,39 +48,37 @@ enum RenderCommand {
                     expected: "one input; use --out-dir for \(inputs.count) inputs")
             }
         }
-        var files = JobFiles()
+        var files: [JobFileRecord] = []
         var frames = 0
         var failures: [any Error] = []
         for found in inputs {
             do {
                 if let problem = found.problem { throw CommandFailure(file: found.path, cause: problem) }
-                try render(arguments, input: found.path, io: io, files: &files, frames: &frames)
+                let rendered = try render(arguments, input: found.path, io: io)
+                files += rendered.files
+                frames += rendered.frames
             } catch {
                 if error is UsageError { throw error }
-                let failure = error as? CommandFailure
-                files.add(found.path, status: .failed, error: failure?.cause ?? "\(error)")
+                files.append(.file(found.path, status: .failed, error: CommandFailure(error).description))
                 failures.append(error)
                 // With several inputs each failure is reported as it happens; a single one is thrown below.
-                guard inputs.count > 1 else { continue }
-                if let failure {
-                    io.error(failure.cause, file: failure.file)
-                } else {
-                    io.error(String(describing: error))
-                }
+                if inputs.count > 1 { io.error(error) }
             }
         }
         JobLog.record(
             "render", arguments: arguments, started: started, failed: !failures.isEmpty,
-            counts: ["frames": frames, "files": files.records.count { $0.status != .failed }], files: files.records,
+            counts: ["frames": frames, "files": files.count { $0.status != .failed }], files: files,
             databasePath: databasePath, io: io)
         if inputs.count == 1, let failure = failures.first { throw failure }
         return failures.isEmpty ? .success : .someFailed
     }
 
-    /// Renders the frames the options ask for; `files` gets the PNGs written, `frames` counts the frames rendered.
+    /// Renders the frames the options ask for; returns a job row per PNG written and the number of frames
+    /// rendered. On a failure the PNGs written for `input` are removed.
     private static func render(
-        _ arguments: ParsedArguments, input: String, io: CommandIO, files: inout JobFiles, frames: inout Int
-    ) throws {
+        _ arguments: ParsedArguments, input: String, io: CommandIO
+    ) throws -> (files: [JobFileRecord], frames: Int) {
+        var frames = 0
         let requested = try requestedTimes(arguments)
         let size =
             try arguments.value(.size).map { text throws(UsageError) in
@@ -102,13 +101,13 @@ enum RenderCommand {
         do {
             (subtitle, isMedia) = try RenderInputs.load(input, arguments: arguments)
         } catch let error as RenderError {
-            throw CommandFailure(file: nil, cause: error.description)
+            throw CommandFailure(error)
         }
         var video: VideoBackground?
         if background == .video {
-            guard isMedia else { throw CommandFailure(file: nil, cause: RenderError.noVideo(file: input).description) }
+            guard isMedia else { throw CommandFailure(RenderError.noVideo(file: input)) }
             do { video = try VideoBackground(path: input) } catch {
-                throw CommandFailure(file: nil, cause: error.description)
+                throw CommandFailure(error)
             }
         }
 
@@ -233,8 +232,8 @@ enum RenderCommand {
             for path in outputs.written { try? FileManager.default.removeItem(atPath: path) }
             throw error
         }
-        for path in outputs.written { files.add(input, output: path, status: .written) }
-        if let sheetPath = arguments.value(.sheet) { files.add(input, output: sheetPath, status: .sheet) }
+        var files = outputs.written.map { JobFileRecord.file(input, output: $0, status: .written) }
+        if let sheetPath = arguments.value(.sheet) { files.append(.file(input, output: sheetPath, status: .sheet)) }
         if showTimings {
             let count = Double(max(times.count, 1))
             io.printError(
@@ -244,6 +243,7 @@ enum RenderCommand {
                     times.count, changedFrames, total.libass * 1000 / count, total.compositing * 1000 / count,
                     total.encoding * 1000 / count))
         }
+        return (files, frames)
     }
 
     /// The most frames one input may give unless `--max-frames` says otherwise: 10,000 PNGs of 1280x720 are

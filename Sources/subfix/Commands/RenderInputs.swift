@@ -23,7 +23,7 @@ enum RenderInputs {
             do {
                 return (try MediaSubtitles.input(path: path, track: selector ?? .player(1)), true)
             } catch let error as MediaError {
-                throw CommandFailure(file: error.file, cause: error.description)
+                throw CommandFailure(error)
             }
         }
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import SubCore
+import SubfixLibrary
 import Synchronization
 
 /// `subfix report`: one self-contained HTML page on a folder of subtitle and media files: each file's status on
@@ -100,9 +101,8 @@ enum ReportCommand {
             }
             return entry
         }
-        var files = JobFiles()
-        for entry in entries {
-            files.add(entry.file, output: out, status: entry.status.logged, error: entry.error)
+        let files = entries.map { entry in
+            JobFileRecord.file(entry.file, output: out, status: entry.status.logged, error: entry.error?.description)
         }
 
         let page = ReportPage(
@@ -187,7 +187,7 @@ enum ReportCommand {
 
     /// The job record: the page as the output of every file, and the counts of each status.
     private static func record(
-        _ files: JobFiles, failed: Bool, summary: ReportSummary, arguments: ParsedArguments, started: Date,
+        _ files: [JobFileRecord], failed: Bool, summary: ReportSummary, arguments: ParsedArguments, started: Date,
         db databasePath: String?, io: CommandIO
     ) {
         JobLog.record(
@@ -197,6 +197,6 @@ enum ReportCommand {
                 "missingGlyphs": summary.count(.missingGlyphs), "failed": summary.count(.failed),
                 "skipped": summary.count(.skipped),
             ],
-            files: files.records, databasePath: databasePath, io: io)
+            files: files, databasePath: databasePath, io: io)
     }
 }

@@ -52,7 +52,7 @@ enum SearchCommand {
         do {
             query = try DialogueQuery(text)
         } catch {
-            io.error("\(LibraryError.query(error))")
+            io.error(LibraryError.query(error))
             return Self.error
         }
         let json = arguments.has(.json)

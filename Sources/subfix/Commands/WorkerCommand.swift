@@ -111,10 +111,10 @@ enum WorkerCommand {
             if let failure = failures.first { return (failure.1, nil) }
             guard let input = inputs.first else { return ("not a subtitle or media file", nil) }
             let file: IndexedFile
-            do throws(IndexFailure) {
+            do throws(CommandFailure) {
                 file = try IndexReader.read(input).file
             } catch {
-                return (error.cause, nil)
+                return (error.detail, nil)
             }
             do {
                 try library.store(file)
@@ -138,10 +138,13 @@ enum WorkerCommand {
         // The report: every unindented line but the summary (a media file gives one line per track).
         let reported = output.stdout.split(separator: "\n").dropLast().filter { !$0.hasPrefix(" ") }
         let prefix = "subfix: error: "
-        let ownFile = MessageText.escaped(job.path) + ": "
+        // `file: cause` or `file:line:column: cause`: the job names the file already.
+        let ownFile = MessageText.escaped(job.path) + ":"
         let causes = output.stderr.split(separator: "\n").filter { $0.hasPrefix(prefix) }.map { line in
             let cause = line.dropFirst(prefix.count)
-            return cause.hasPrefix(ownFile) ? String(cause.dropFirst(ownFile.count)) : String(cause)
+            guard cause.hasPrefix(ownFile) else { return String(cause) }
+            let rest = cause.dropFirst(ownFile.count)
+            return String(rest.first == " " ? rest.dropFirst() : rest)
         }
         let result = reported.isEmpty ? nil : reported.joined(separator: "\n")
         guard status == .success else {

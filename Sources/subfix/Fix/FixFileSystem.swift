@@ -1,26 +1,6 @@
 import Foundation
 import SubCore
 
-/// A failure of one file, carrying the cause printed after `subfix: error: <file>: `.
-struct FixFailure: Error, Sendable, Equatable {
-    var cause: String
-
-    /// A failure with `cause` as the report line says it.
-    init(cause: String) {
-        self.cause = cause
-    }
-
-    /// A write failure; a backup in the way is worded with the options that get past it.
-    init(_ error: FileWriteError) {
-        switch error {
-        case .backupExists:
-            cause = error.cause + " (move it away or choose another --backup-suffix)"
-        case .system(let file, _, _):
-            cause = "'\(file)': " + error.cause
-        }
-    }
-}
-
 /// Where a worker of `subfix fix` stages its writes: the run's batch, the input's position in it, and what to do
 /// when the batch is due.
 struct FixCommitSlot: Sendable {
@@ -29,7 +9,7 @@ struct FixCommitSlot: Sendable {
     var due: @Sendable () -> Void
 }
 
-/// The file operations `subfix fix` needs, each failure turned into a `FixFailure` with the C message. Writes go
+/// The file operations `subfix fix` needs, each failure turned into a `CommandFailure` with the C message. Writes go
 /// through SubCore's `AtomicFile`; the corresponding C calls here are `stat`, `lstat`, `mkdir` and `realpath`.
 enum FixFileSystem {
     /// The message for an errno value.
@@ -37,11 +17,22 @@ enum FixFileSystem {
 
     /// The whole content of the file at `path`, refusing FIFOs, devices and folders and anything over the size
     /// limit (`InputFile`).
-    static func read(_ path: String) throws(FixFailure) -> (bytes: [UInt8], mode: mode_t) {
+    static func read(_ path: String) throws(CommandFailure) -> (bytes: [UInt8], mode: mode_t) {
         do {
             return try InputFile.read(path)
         } catch {
-            throw FixFailure(cause: error.description)
+            throw CommandFailure(error)
+        }
+    }
+
+    /// A write failure about the input being fixed: the file written is named in the cause (it is not the
+    /// input); a backup in the way is worded with the option that gets past it.
+    static func failure(_ error: FileWriteError) -> CommandFailure {
+        switch error {
+        case .backupExists:
+            return CommandFailure(cause: error.cause + " (move it away or choose another --backup-suffix)")
+        case .system(let file, _, _):
+            return CommandFailure(cause: "'\(file)': " + error.cause)
         }
     }
 
@@ -52,7 +43,7 @@ enum FixFileSystem {
     static func write(
         to path: String, mode: mode_t, placement: Placement = .replace, commit: FixCommitSlot? = nil,
         _ produce: (AtomicFile) -> Void
-    ) throws(FixFailure) -> Bool {
+    ) throws(CommandFailure) -> Bool {
         do {
             let file = try AtomicFile(destination: path, mode: mode)
             produce(file)
@@ -63,31 +54,31 @@ enum FixFileSystem {
             try file.commit(placement)
             return false
         } catch {
-            throw FixFailure(error)
+            throw failure(error)
         }
     }
 
     /// The backup rule of `--in-place` checked before any work: a failure when `backup` holds another file.
-    static func checkBackup(of path: String, at backup: String) throws(FixFailure) {
-        if let conflict = AtomicFile.backupConflict(of: path, backup: backup) { throw FixFailure(conflict) }
+    static func checkBackup(of path: String, at backup: String) throws(CommandFailure) {
+        if let conflict = AtomicFile.backupConflict(of: path, backup: backup) { throw failure(conflict) }
     }
 
     /// Creates `path` and its parents as folders.
-    static func makeFolders(_ path: String) throws(FixFailure) {
+    static func makeFolders(_ path: String) throws(CommandFailure) {
         if let info = status(path), info.st_mode & S_IFMT == S_IFDIR { return }
         var current = path.hasPrefix("/") ? "" : "."
         for component in path.split(separator: "/") {
             current += "/" + component
             if PathBytes.withCString(current, { mkdir($0, 0o755) }) != 0 && errno != EEXIST {
-                throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
+                throw CommandFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
             }
         }
         var info = stat()
         guard PathBytes.withCString(path, { stat($0, &info) }) == 0 else {
-            throw FixFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
+            throw CommandFailure(cause: "cannot create output folder '\(path)': \(message(errno))")
         }
         guard info.st_mode & S_IFMT == S_IFDIR else {
-            throw FixFailure(cause: "cannot create output folder '\(path)': \(message(ENOTDIR))")
+            throw CommandFailure(cause: "cannot create output folder '\(path)': \(message(ENOTDIR))")
         }
     }
 

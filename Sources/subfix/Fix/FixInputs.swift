@@ -65,7 +65,8 @@ enum FixInputs {
         case .success(let found): names = found
         case .failure(let error):
             inputs.append(
-                FixInput(path: folder, relativePath: relative, problem: "cannot list the folder: \(error.reason)"))
+                FixInput(
+                    path: folder, relativePath: relative, problem: "cannot list the folder: \(error.problem.reason)"))
             return
         }
         for name in names.sorted() {

@@ -11,11 +11,10 @@ extension FixProcessor {
     static func processMedia(
         _ input: FixInput, folder: String?, options: FixOptions, claims: FixClaims
     ) -> [FixFileResult] {
-        var whole = FixFileResult(input: input.path, output: nil, status: .failed, fromMedia: true)
-        if let problem = input.problem {
-            whole.fail(FixFailure(cause: problem))
-            return [whole]
+        func failed(_ failure: CommandFailure) -> [FixFileResult] {
+            [.failed(input.path, failure, fromMedia: true)]
         }
+        if let problem = input.problem { return failed(CommandFailure(cause: problem)) }
         let streams: [MediaStream]
         let extraction: ExtractionResult
         var skipped: [Int: String] = [:]
@@ -31,7 +30,7 @@ extension FixProcessor {
             }
             streams = media.subtitleStreams
             if streams.isEmpty {
-                whole.status = .skipped
+                var whole = FixFileResult(input: input.path, output: nil, status: .skipped, fromMedia: true)
                 whole.note = "the file has no subtitle tracks"
                 return [whole]
             }
@@ -41,20 +40,15 @@ extension FixProcessor {
                 do {
                     text += try extractor.streams(for: [.stream(stream.index)])
                 } catch let error as MediaError {
-                    skipped[stream.index] = error.description
+                    skipped[stream.index] = error.cause
                 }
             }
             extraction = try extractor.extract(tracks: text, format: .auto)
-        } catch let error as MediaError {
-            whole.fail(FixFailure(cause: error.description))
-            return [whole]
         } catch {
-            whole.fail(FixFailure(cause: "\(error)"))
-            return [whole]
+            return failed(CommandFailure(error))
         }
         if let interruption = extraction.interruption {
-            whole.fail(FixFailure(cause: interruption.description))
-            return [whole]
+            return failed(CommandFailure(cause: interruption.description))
         }
         let base = ((input.path as NSString).lastPathComponent as NSString).deletingPathExtension
         let names = SidecarNamer(naming: options.naming, base: base, streams: streams)
@@ -80,54 +74,76 @@ extension FixProcessor {
     ) -> FixFileResult {
         let name = sidecar.fileName
         let output = folder.map { $0.isEmpty ? name : $0 + "/" + name }
-        var result = FixFileResult(input: input.path, output: output, status: .failed, fromMedia: true)
-        result.track = track.stream
         let label = "track \(track.stream.playerIndex ?? 0)"
-        do throws(FixFailure) {
+        var fixed: FixedSubtitle?
+        do throws(CommandFailure) {
             if let problem = track.problems.first {
                 let more = track.problems.count > 1 ? " (and \(track.problems.count - 1) more)" : ""
-                throw FixFailure(cause: "\(problem)\(more); no sidecar written")
+                throw CommandFailure(cause: "\(problem)\(more); no sidecar written")
             }
             if let output {
                 switch claims.claim(output, forMedia: input.path) {
                 case .file(let other):
-                    result.status = .skipped
-                    result.output = nil
+                    var result = FixFileResult(input: input.path, output: nil, status: .skipped, fromMedia: true)
+                    result.track = track.stream
                     result.note = "\(label): '\(output)' is also the output of '\(other)', which is fixed instead"
                     return result
                 case .media(let other):
-                    throw FixFailure(cause: "output '\(output)' is also the output of '\(other)'")
+                    throw CommandFailure(cause: "output '\(output)' is also the output of '\(other)'")
                 case nil:
                     break
                 }
             }
             let format: SubtitleFormat = track.format == .ass ? .ass : .srt
-            let fixed = try fix(
+            let done = try fix(
                 [UInt8](track.data), format: format, file: output ?? name, options: options,
-                languageHint: track.stream.languageHint, attachments: fonts, into: &result)
+                languageHint: track.stream.languageHint, attachments: fonts)
+            fixed = done
+            var result = FixFileResult(
+                input: input.path, output: output, fixed: done, reportsKeptFonts: options.reportsKeptFonts,
+                explanation: options.explanation,
+                fromMedia: true, track: track.stream)
             if options.diff && result.status == .changed {
-                result.diff = fixed.diff(oldName: "\(input.path) \(label) (extracted)", newName: output ?? name)
+                result.diff = done.diff(oldName: "\(input.path) \(label) (extracted)", newName: output ?? name)
             }
             guard let output else { return result }
-            switch options.destination {
-            case .dryRun:
-                break
-            case .folder:
-                _ = try writeUnlessSame(fixed, to: output, mode: mode)
-            case .inPlace(let suffix):
-                // A sidecar already there is kept as a backup when it differs, as --in-place keeps files.
-                var placement = Placement.replace
-                if FixFileSystem.exists(output) {
-                    if try FixFileSystem.read(output).bytes == fixed.output { return result }
-                    try FixFileSystem.checkBackup(of: output, at: output + suffix)
-                    placement = .keepingOriginal(backup: output + suffix)
-                }
-                try fixed.write(to: output, mode: mode, placement: placement)
-            }
+            try writeSidecar(done, to: output, mode: mode, destination: options.destination)
+            return result
         } catch {
-            // Every failure names the track: the report line's file is the media file.
-            result.fail(FixFailure(cause: "\(label): \(error.cause)"))
+            // Every failure names the track: the report line's file is the media file. A failed write keeps the
+            // counts of the fix that was done.
+            var result =
+                fixed.map {
+                    FixFileResult(
+                        input: input.path, output: output, fixed: $0, reportsKeptFonts: options.reportsKeptFonts,
+                        explanation: options.explanation,
+                        fromMedia: true, track: track.stream)
+                }
+                ?? FixFileResult(
+                    input: input.path, output: output, status: .failed, fromMedia: true, track: track.stream)
+            result.fail(error.within(label, of: input.path))
+            return result
         }
-        return result
+    }
+
+    /// Writes the sidecar `fixed` to `output` as `destination` says: into the output folder unless it already
+    /// holds those bytes, or over a sidecar already there, which is kept as a backup when it differs.
+    private static func writeSidecar(
+        _ fixed: FixedSubtitle, to output: String, mode: mode_t, destination: FixDestination
+    ) throws(CommandFailure) {
+        switch destination {
+        case .dryRun:
+            break
+        case .folder:
+            _ = try writeUnlessSame(fixed, to: output, mode: mode)
+        case .inPlace(let suffix):
+            var placement = Placement.replace
+            if FixFileSystem.exists(output) {
+                if try FixFileSystem.read(output).bytes == fixed.output { return }
+                try FixFileSystem.checkBackup(of: output, at: output + suffix)
+                placement = .keepingOriginal(backup: output + suffix)
+            }
+            try fixed.write(to: output, mode: mode, placement: placement)
+        }
     }
 }

@@ -11,11 +11,10 @@ extension FixProcessor {
     /// `--in-place`: the input; nil for `--dry-run`). Never throws: one result per text track, or one for the
     /// whole file when it is skipped or fails (then nothing is written).
     static func processRemux(_ input: FixInput, output: String?, options: FixOptions) -> [FixFileResult] {
-        var whole = FixFileResult(input: input.path, output: nil, status: .failed, fromMedia: true)
-        func failed(_ cause: String) -> [FixFileResult] {
-            whole.fail(FixFailure(cause: cause))
-            return [whole]
+        func failed(_ failure: CommandFailure) -> [FixFileResult] {
+            [.failed(input.path, failure, fromMedia: true)]
         }
+        func failed(_ cause: String) -> [FixFileResult] { failed(CommandFailure(cause: cause)) }
         if let problem = input.problem { return failed(problem) }
         guard let embedder = options.remuxEmbedder else { return failed("no font catalog to attach fonts from") }
         do {
@@ -23,7 +22,7 @@ extension FixProcessor {
             let remuxer = try MatroskaRemuxer(file: media)
             let tracks = try remuxer.readTextTracks()
             if tracks.isEmpty {
-                whole.status = .skipped
+                var whole = FixFileResult(input: input.path, output: nil, status: .skipped, fromMedia: true)
                 whole.note = "no text subtitle tracks to fix: not remuxed, nothing written"
                 return [whole]
             }
@@ -31,7 +30,7 @@ extension FixProcessor {
             trackOptions.fixer = SubtitleFixer(
                 rewriter: options.fixer.rewriter, encodingHint: options.fixer.encodingHint)
             // The tracks are fixed in parallel (a remux runs alone on its file); the results keep track order.
-            let outcomes = Mutex([Result<RemuxedTrack, FixFailure>?](repeating: nil, count: tracks.count))
+            let outcomes = Mutex([Result<RemuxedTrack, CommandFailure>?](repeating: nil, count: tracks.count))
             let fixOptions = trackOptions
             DispatchQueue.concurrentPerform(iterations: tracks.count) { position in
                 let outcome = fixTrack(
@@ -55,7 +54,7 @@ extension FixProcessor {
                     RemuxFonts.merge(track.characters, into: &drawn)
                     also += track.families
                 case .failure(let failure):
-                    return failed(failure.cause)
+                    return failed(failure)
                 case nil:
                     return failed("a track was not fixed")
                 }
@@ -64,7 +63,7 @@ extension FixProcessor {
             do {
                 subsets = try embedder.subsets(for: drawn, also: also)
             } catch {
-                return failed("\(error.description); nothing written")
+                return failed("\(error.cause); nothing written")
             }
             let existing = try media.attachments.map { ($0, try media.attachmentData(stream: $0.index)) }
             let (added, alreadyAttached) = RemuxFonts.attachments(for: subsets.map(\.font), existing: existing)
@@ -104,10 +103,10 @@ extension FixProcessor {
                         "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
                 }
                 let folder = (output as NSString).deletingLastPathComponent
-                do throws(FixFailure) {
+                do throws(CommandFailure) {
                     if !folder.isEmpty { try FixFileSystem.makeFolders(folder) }
                 } catch {
-                    return failed(error.cause)
+                    return failed(error)
                 }
                 target = output
                 placement = .replace
@@ -115,10 +114,10 @@ extension FixProcessor {
                 // Through a symlink, the file it points to is replaced and the link stays a link.
                 target = FixFileSystem.resolved(input.path) ?? input.path
                 let backup = input.path + suffix
-                do throws(FixFailure) {
+                do throws(CommandFailure) {
                     try FixFileSystem.checkBackup(of: target, at: backup)
                 } catch {
-                    return failed(error.cause)
+                    return failed(error)
                 }
                 placement = .keepingOriginal(backup: backup)
             }
@@ -132,11 +131,8 @@ extension FixProcessor {
                         + " \(megabytes) MB"
                 ]).joined(separator: "; ")
             return results
-        } catch let error as MediaError {
-            if error.file != input.path { return failed("'\(error.file)': \(error.description)") }
-            return failed(error.description)
         } catch {
-            return failed("\(error)")
+            return failed(CommandFailure(error))
         }
     }
 
@@ -153,18 +149,20 @@ extension FixProcessor {
     /// packets; a failure names the track.
     private static func fixTrack(
         _ track: MatroskaTextTrack, of input: FixInput, output: String?, options: FixOptions, families: [String]
-    ) -> Result<RemuxedTrack, FixFailure> {
-        var result = FixFileResult(input: input.path, output: output, status: .failed, fromMedia: true)
-        result.track = track.stream
+    ) -> Result<RemuxedTrack, CommandFailure> {
         let label = "track \(track.stream.playerIndex ?? 0)"
-        do throws(FixFailure) {
+        do throws(CommandFailure) {
             let fixed = try fix(
                 track.document, format: track.format, file: "\(input.path) \(label)", options: options,
-                languageHint: track.stream.languageHint, into: &result)
+                languageHint: track.stream.languageHint)
+            var result = FixFileResult(
+                input: input.path, output: output, fixed: fixed, reportsKeptFonts: options.reportsKeptFonts,
+                explanation: options.explanation,
+                fromMedia: true, track: track.stream)
             guard fixed.decoded.encoding == .utf8, !fixed.decoded.hasByteOrderMark,
                 fixed.decoded.utf8.count == track.document.count
             else {
-                throw FixFailure(cause: "its text is not UTF-8 (\(fixed.decoded.encoding.name))")
+                throw CommandFailure(cause: "its text is not UTF-8 (\(fixed.decoded.encoding.name))")
             }
             if options.diff && result.status == .changed {
                 result.diff = fixed.diff(
@@ -176,7 +174,7 @@ extension FixProcessor {
                     let (header, packets) = try track.applying(fixed.rewrite.edits)
                     content = RemuxTrackContent(header: header, packets: packets)
                 } catch {
-                    throw FixFailure(cause: error.description)
+                    throw CommandFailure(error)
                 }
             }
             let characters = RemuxFonts.characters(
@@ -187,7 +185,9 @@ extension FixProcessor {
                     result: result, content: content, characters: characters,
                     families: fixed.rewrite.targetFamilies))
         } catch {
-            return .failure(FixFailure(cause: "\(label): \(error.cause); nothing written"))
+            var failure = error.within(label, of: nil)
+            failure.cause += "; nothing written"
+            return .failure(failure)
         }
     }
 }

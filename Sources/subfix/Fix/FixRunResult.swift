@@ -40,8 +40,8 @@ struct FixFileResult: Sendable, Equatable {
     var embedded: [EmbeddedFontReport] = []
     /// Why `--embed` embedded nothing (SRT and WebVTT cannot carry fonts).
     var embedNote: String?
-    /// The cause of a failure.
-    var error: String?
+    /// Why the file failed, about `input` (its position, when there is one, leads the cause in the JSON object).
+    var error: CommandFailure?
     /// Why the file or track was skipped.
     var note: String?
     /// The unified diff, when asked for and the file changed.
@@ -52,12 +52,17 @@ struct FixFileResult: Sendable, Equatable {
     /// Whether the output waits in the run's `CommitBatch`: the result is final, and printed, once it is placed.
     var awaitsCommit = false
 
-    /// Marks the result failed with `failure`'s cause, dropping any output and diff.
-    mutating func fail(_ failure: FixFailure) {
+    /// Marks the result failed with `failure`, dropping any output and diff. A failure about another file (an
+    /// output, a font) names it in its cause, as the line is about the input.
+    mutating func fail(_ failure: CommandFailure) {
         status = .failed
         output = nil
-        error = failure.cause
         diff = nil
+        if let file = failure.file, file != input {
+            error = CommandFailure(file: input, cause: "'\(file)': " + failure.detail)
+        } else {
+            error = CommandFailure(file: input, position: failure.position, cause: failure.cause)
+        }
     }
 
     /// The rewrite counts, the faces chosen and the fonts embedded as JSON members, shared with
@@ -171,7 +176,7 @@ struct FixFileResult: Sendable, Equatable {
             ("encoding", .optional(detection?.input)), ("runnerUp", .optional(detection?.runnerUp)),
             ("outputEncoding", .optional(detection?.output)),
         ]
-        members += countsJSON + [("error", .optional(error))]
+        members += countsJSON + [("error", .optional(error?.detail))]
         if fromMedia { members.append(("note", .optional(note))) }
         if let explanation {
             members += [
@@ -209,6 +214,49 @@ struct FixFileResult: Sendable, Equatable {
             text += leftAloneText
             return text
         }
+    }
+}
+
+extension FixFileResult {
+    /// The result of fixing `input` into `fixed` (to be written to `output`): the counts, the encodings, the faces
+    /// chosen, the fonts embedded and whether anything changed. With `reportsKeptFonts` (`--policy missing`),
+    /// each font left alone and why; with `explanation` (`--verbose`), the policy and target that decided.
+    init(
+        input: String, output: String?, fixed: FixedSubtitle, reportsKeptFonts: Bool,
+        explanation: FixExplanation? = nil, fromMedia: Bool = false, track: MediaStream? = nil
+    ) {
+        self.init(
+            input: input, output: output, status: fixed.changed ? .changed : .unchanged, fromMedia: fromMedia,
+            track: track)
+        let rewrite = fixed.rewrite
+        styles = rewrite.styles
+        fnTags = rewrite.fnTags
+        fontTags = rewrite.fontTags
+        unknownFonts = rewrite.unknownFonts
+        references = rewrite.references
+        embedded = fixed.embedded
+        embedNote = fixed.embedNote
+        if reportsKeptFonts {
+            var seen = Set<String>()
+            keptFonts = rewrite.references.compactMap { reference in
+                guard reference.replacement == nil, seen.insert(reference.font).inserted else { return nil }
+                return KeptFont(font: reference.font, reason: reference.reason)
+            }
+        }
+        let source = fixed.decoded.encoding
+        let target = fixed.outputEncoding
+        encoding = target == source ? target.name : "\(source.name) -> \(target.name)"
+        detection = Detection(fixed.decoded, output: target)
+        self.explanation = explanation
+    }
+
+    /// A failed result for `input` (or for `track` of it).
+    static func failed(
+        _ input: String, _ failure: CommandFailure, fromMedia: Bool = false, track: MediaStream? = nil
+    ) -> FixFileResult {
+        var result = FixFileResult(input: input, output: nil, status: .failed, fromMedia: fromMedia, track: track)
+        result.fail(failure)
+        return result
     }
 }
 

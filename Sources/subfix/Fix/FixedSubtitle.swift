@@ -7,7 +7,7 @@ extension FixedSubtitle {
     @discardableResult
     func write(
         to path: String, mode: mode_t, placement: Placement = .replace, commit: FixCommitSlot? = nil
-    ) throws(FixFailure) -> Bool {
+    ) throws(CommandFailure) -> Bool {
         try FixFileSystem.write(to: path, mode: mode, placement: placement, commit: commit) { file in
             write { file.write($0) }
         }

@@ -70,7 +70,7 @@ enum RewriteOptions {
             catalog = try FontCatalog(
                 setup: setup, systemFamilies: policyName == "missing" ? nil : auto ? FaceChooser.families : [font])
         } catch {
-            throw CommandFailure(file: nil, cause: error.description)
+            throw CommandFailure(error)
         }
         FontSetupOptions.report(catalog.warnings, io: io)
         let policy: RewritePolicy

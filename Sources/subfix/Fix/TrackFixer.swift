@@ -2,11 +2,9 @@ import Foundation
 import SubCore
 
 /// `subfix extract --fix`: runs each extracted track through `FixProcessor.fix` (the very rewriting `subfix fix`
-/// does to a file) before `SubtitleTrackWriter` writes it, and keeps what it did for the report.
-final class TrackFixer {
+/// does to a file) before `SubtitleTrackWriter` writes it, and returns what it did for the report.
+struct TrackFixer {
     private let options: FixOptions
-    /// The result of each fixed track, by stream index.
-    private(set) var results: [Int: FixFileResult] = [:]
 
     /// A fixer for the rewrite options in `arguments`.
     init(_ arguments: ParsedArguments, io: CommandIO) throws {
@@ -14,23 +12,32 @@ final class TrackFixer {
         options = FixOptions(destination: .dryRun, fixer: fixer, diff: false, reportsKeptFonts: reportsKeptFonts)
     }
 
-    /// The transform for `SubtitleTrackWriter.write`; tracks are named by `names` in messages. Throws
-    /// `FixFailure` for a track that cannot be fixed (then no track is written).
-    func transform(names: SidecarNamer) -> SubtitleTrackWriter.Transform {
-        { [self] track in
+    /// The tracks with their fixed bytes, and what was done to each, by stream index; tracks are named by
+    /// `names` in messages. Throws a `CommandFailure` naming the track when one cannot be fixed (then no track
+    /// is to be written).
+    func fix(_ tracks: [ExtractedTrack], names: SidecarNamer) throws(CommandFailure) -> (
+        tracks: [ExtractedTrack], results: [Int: FixFileResult]
+    ) {
+        var fixedTracks: [ExtractedTrack] = []
+        var results: [Int: FixFileResult] = [:]
+        for track in tracks {
             let name = names.name(for: track.stream, format: track.format).fileName
-            var result = FixFileResult(input: name, output: nil, status: .failed)
             let fixed: FixedSubtitle
-            do throws(FixFailure) {
+            do throws(CommandFailure) {
                 fixed = try FixProcessor.fix(
                     [UInt8](track.data), format: track.format == .ass ? .ass : .srt, file: name, options: options,
-                    languageHint: track.stream.languageHint, into: &result)
+                    languageHint: track.stream.languageHint)
             } catch {
                 // The error line names the media file: say which track.
-                throw FixFailure(cause: "track \(track.stream.playerIndex ?? 0) (\(name)): \(error.cause)")
+                throw error.within("track \(track.stream.playerIndex ?? 0) (\(name))", of: nil)
             }
-            results[track.stream.index] = result
-            return Data(fixed.output)
+            results[track.stream.index] = FixFileResult(
+                input: name, output: nil, fixed: fixed, reportsKeptFonts: options.reportsKeptFonts,
+                explanation: options.explanation)
+            var copy = track
+            copy.data = Data(fixed.output)
+            fixedTracks.append(copy)
         }
+        return (fixedTracks, results)
     }
 }

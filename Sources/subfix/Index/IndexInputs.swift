@@ -121,7 +121,9 @@ struct IndexPlan {
     init(_ paths: [String], known: [String: (size: Int64, mtime: Int64)], prune: Bool) {
         let (inputs, roots, argumentFailures) = IndexInputs.collect(paths)
         self.inputs = inputs
-        results = argumentFailures.map { IndexFileResult(file: $0.0, status: .failed, error: $0.1) }
+        results = argumentFailures.map {
+            IndexFileResult(file: $0.0, status: .failed, error: CommandFailure(cause: $0.1))
+        }
         fileResults = inputs.map { input in
             IndexFileResult(file: DisplayPath.show(input.path), status: known[input.path] == nil ? .new : .updated)
         }

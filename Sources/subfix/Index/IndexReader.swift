@@ -3,16 +3,11 @@ import SubCore
 import SubDB
 import SubfixLibrary
 
-/// A file that could not be read, parsed or extracted: the cause printed after `subfix: error: <file>: `.
-struct IndexFailure: Error, Sendable, Equatable {
-    var cause: String
-}
-
 /// Reads one input into the sources and lines the library stores.
 enum IndexReader {
     /// The parsed file, and a warning when a media file could only be read in part. Subtitle files are decoded
     /// as `subfix fix` decodes them (`hint` is `--encoding-hint`), and refused when their encoding is ambiguous.
-    static func read(_ input: IndexInput, hint: EncodingHint? = nil) throws(IndexFailure)
+    static func read(_ input: IndexInput, hint: EncodingHint? = nil) throws(CommandFailure)
         -> (file: IndexedFile, warning: String?)
     {
         switch input.kind {
@@ -29,26 +24,21 @@ enum IndexReader {
     }
 
     /// A sidecar subtitle file in any encoding.
-    static func readSubtitle(_ path: String, format: SubtitleFormat, hint: EncodingHint? = nil) throws(IndexFailure)
+    static func readSubtitle(_ path: String, format: SubtitleFormat, hint: EncodingHint? = nil) throws(CommandFailure)
         -> (SubtitleSourceRecord, [IndexedLine])
     {
-        let bytes: [UInt8]
-        do throws(FixFailure) {
-            bytes = try FixFileSystem.read(path).bytes
-        } catch {
-            throw IndexFailure(cause: error.cause)
-        }
+        let bytes = try FixFileSystem.read(path).bytes
         let decoded: DecodedText
         do {
             decoded = try TextDecoder.decode(bytes, file: path, hint: hint)
         } catch {
-            throw IndexFailure(cause: error.message)
+            throw CommandFailure(error)
         }
         let lines: [DialogueLine]
         do {
             lines = try SubtitleDocument(decoded.utf8, format: format, file: path).dialogueLines()
         } catch {
-            throw IndexFailure(cause: error.located)
+            throw CommandFailure(error)
         }
         let source = SubtitleSourceRecord(
             mediaFileId: 0, kind: .sidecar, codec: format.rawValue, language: language(ofSidecar: path),
@@ -57,7 +47,7 @@ enum IndexReader {
     }
 
     /// The text tracks of a media file, read in memory through the extractor.
-    static func readMedia(_ input: IndexInput) throws(IndexFailure) -> (file: IndexedFile, warning: String?) {
+    static func readMedia(_ input: IndexInput) throws(CommandFailure) -> (file: IndexedFile, warning: String?) {
         do {
             let media = try MediaFile(path: input.path)
             let tracks = media.subtitleStreams.filter(\.isText)
@@ -74,7 +64,7 @@ enum IndexReader {
                 } catch {
                     // `track N` is always the player's number; a stream without one is named by its stream index.
                     let name = track.stream.playerIndex.map { "track \($0)" } ?? "stream \(track.stream.index)"
-                    throw IndexFailure(cause: "\(name): \(error.located)")
+                    throw CommandFailure(error).within(name, of: input.path)
                 }
                 let source = SubtitleSourceRecord(
                     mediaFileId: 0, kind: .embedded, codec: track.stream.codec, language: track.stream.language,
@@ -84,12 +74,8 @@ enum IndexReader {
             }
             let warning = result.interruption.map { "\($0); indexed what was readable" }
             return (file, warning)
-        } catch let error as IndexFailure {
-            throw error
-        } catch let error as MediaError {
-            throw IndexFailure(cause: error.description)
         } catch {
-            throw IndexFailure(cause: "\(error)")
+            throw CommandFailure(error, file: input.path)
         }
     }
 

@@ -25,7 +25,8 @@ struct IndexFileResult: Sendable, Equatable {
     var status: Status
     var sources = 0
     var lines = 0
-    var error: String?
+    /// Why the file failed; printed about `file`.
+    var error: CommandFailure?
     var warning: String?
 
     var json: JSON {
@@ -33,8 +34,14 @@ struct IndexFileResult: Sendable, Equatable {
             "file",
             [
                 ("file", .string(file)), ("status", .string(status.rawValue)), ("sources", .int(sources)),
-                ("lines", .int(lines)), ("error", .optional(error)),
+                ("lines", .int(lines)), ("error", .optional(error?.detail)),
             ])
+    }
+
+    /// Marks the file failed with `failure`, which is printed about `file` as shown.
+    mutating func fail(_ failure: CommandFailure) {
+        status = .failed
+        error = CommandFailure(position: failure.position, cause: failure.cause)
     }
 }
 
@@ -51,7 +58,7 @@ enum IndexRunner {
     /// One parsed file (or its failure) on its way to the writer.
     enum Parsed: Sendable {
         case file(index: Int, IndexedFile, warning: String?)
-        case failure(index: Int, String)
+        case failure(index: Int, CommandFailure)
     }
 
     /// The most lines stored per transaction, and the most files. Each transaction writes one FTS5 segment: larger
@@ -66,18 +73,21 @@ enum IndexRunner {
         -> [IndexFileResult]
     {
         let known = try library.indexedFiles().mapValues { (size: $0.size, mtime: $0.mtime) }
-        var plan = IndexPlan(arguments, known: known, prune: options.prune)
+        let plan = IndexPlan(arguments, known: known, prune: options.prune)
         if !plan.vanished.isEmpty { try library.remove(paths: plan.vanished) }
-        store(plan.pending, of: plan.inputs, into: &plan.fileResults, library: library, options: options, io: io)
-        return plan.results + plan.fileResults
+        let stored = store(
+            plan.pending, of: plan.inputs, results: plan.fileResults, library: library, options: options, io: io)
+        return plan.results + stored
     }
 
-    /// Parses `pending` inputs on worker threads and stores them from this thread.
+    /// Parses `pending` inputs on worker threads and stores them from this thread; returns `results` (one per
+    /// input) with what happened to each pending one.
     private static func store(
-        _ pending: [Int], of inputs: [IndexInput], into results: inout [IndexFileResult], library: LibraryDatabase,
+        _ pending: [Int], of inputs: [IndexInput], results: [IndexFileResult], library: LibraryDatabase,
         options: IndexOptions, io: CommandIO
-    ) {
-        guard !pending.isEmpty else { return }
+    ) -> [IndexFileResult] {
+        guard !pending.isEmpty else { return results }
+        var results = results
         let workers = max(1, min(options.jobs, pending.count))
         let queue = BoundedQueue<Parsed>(capacity: max(workers * 4, queuedFiles))
         let next = Mutex(0)
@@ -91,11 +101,11 @@ enum IndexRunner {
                     }
                     guard let position else { return }
                     let index = pending[position]
-                    do throws(IndexFailure) {
+                    do throws(CommandFailure) {
                         let (file, warning) = try IndexReader.read(inputs[index], hint: options.hint)
                         queue.put(.file(index: index, file, warning: warning))
                     } catch {
-                        queue.put(.failure(index: index, error.cause))
+                        queue.put(.failure(index: index, error))
                     }
                 }
             }
@@ -117,9 +127,8 @@ enum IndexRunner {
                 case .file(let index, let file, let warning):
                     files.append((index, file))
                     results[index].warning = warning
-                case .failure(let index, let cause):
-                    results[index].status = .failed
-                    results[index].error = cause
+                case .failure(let index, let failure):
+                    results[index].fail(failure)
                 }
             }
             do {
@@ -130,15 +139,14 @@ enum IndexRunner {
                 }
                 storedLines += lines
             } catch {
-                for (index, _) in files {
-                    results[index].status = .failed
-                    results[index].error = "cannot store in \(library.path): \(error)"
-                }
+                let failure = CommandFailure(cause: "cannot store in \(library.path): \(CommandFailure(error))")
+                for (index, _) in files { results[index].fail(failure) }
             }
             done += batch.count
             progress.show(done: done, detail: "\(storedLines) lines")
         }
         progress.wipe()
+        return results
     }
 }
 

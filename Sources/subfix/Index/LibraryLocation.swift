@@ -47,15 +47,13 @@ enum LibraryLocation {
 }
 
 extension LibraryLocation {
-    /// Runs `body` on the existing library at `path`; a failure is printed (a `LibraryError` names the file
-    /// itself, anything else is about `path`) and gives nil, for commands that read the library.
+    /// Runs `body` on the existing library at `path`; a failure is printed (about `path` when it names no file)
+    /// and gives nil, for commands that read the library.
     static func reading<T>(_ path: String, io: CommandIO, _ body: (LibraryDatabase) throws -> T) -> T? {
         do {
             return try body(LibraryDatabase(path: path, mode: .readOnly))
-        } catch let error as LibraryError {
-            io.error("\(error)")
         } catch {
-            io.error("\(error)", file: path)
+            io.error(error, file: path)
         }
         return nil
     }
@@ -73,7 +71,7 @@ enum JobLog {
             let database = try library ?? pending?.database() ?? LibraryDatabase(path: databasePath, mode: .create)
             try database.record(job: job, files: files)
         } catch {
-            io.warning("cannot record the job: \(error)", file: databasePath)
+            io.warning("cannot record the job: \(CommandFailure(error).description)", file: databasePath)
         }
     }
 
@@ -114,23 +112,21 @@ final class PendingLibrary: Sendable {
     }
 }
 
-/// The files a run read or wrote, kept for its job record.
-struct JobFiles {
-    /// One record per input or output file, in order.
-    private(set) var records: [JobFileRecord] = []
-
-    /// Notes what happened to `path` (and where its result went).
-    mutating func add(
+extension JobFileRecord {
+    /// A row of a run's job record about `path` (and where its result went); the job id is given when the run is
+    /// recorded.
+    static func file(
         _ path: String, output: String? = nil, status: JobFileStatus, counts: [String: Int] = [:], error: String? = nil
-    ) {
-        records.append(
-            JobFileRecord(jobId: 0, path: path, output: output, status: status, counts: counts, error: error))
+    ) -> JobFileRecord {
+        JobFileRecord(jobId: 0, path: path, output: output, status: status, counts: counts, error: error)
     }
 
-    /// Prints `subfix: error: <file>: <cause>` and notes the file as failed.
-    mutating func fail(_ path: String, cause: String, io: CommandIO) {
-        io.error(cause, file: path)
-        add(path, status: .failed, error: cause)
+    /// Prints `error` about `path` (or the file it names) as `subfix: error: <file>: <cause>` and returns the
+    /// row of `path` as failed.
+    static func failed(_ path: String, _ error: any Error, io: CommandIO) -> JobFileRecord {
+        let failure = CommandFailure(error, file: path)
+        io.error(failure)
+        return file(path, status: .failed, error: failure.detail)
     }
 }
 

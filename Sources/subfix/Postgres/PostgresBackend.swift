@@ -59,7 +59,7 @@ enum PostgresBackend {
 
     /// A failure as one line, with any password removed.
     static func message(_ error: any Error) -> String {
-        PostgresURL.redacted("\(error)").replacingOccurrences(of: "\n", with: " ")
+        PostgresURL.redacted(CommandFailure(error).description).replacingOccurrences(of: "\n", with: " ")
     }
 
     /// The `--db` row of the PostgreSQL-only commands.

@@ -69,12 +69,11 @@ enum PostgresIndexCommand {
                         plan.fileResults[index].sources = file.sources.count
                         plan.fileResults[index].lines = file.lineCount
                     } catch {
-                        plan.fileResults[index].status = .failed
-                        plan.fileResults[index].error = "cannot store: \(PostgresBackend.message(error))"
+                        plan.fileResults[index].fail(
+                            CommandFailure(cause: "cannot store: \(PostgresBackend.message(error))"))
                     }
                 case .failure(let failure):
-                    plan.fileResults[index].status = .failed
-                    plan.fileResults[index].error = failure.cause
+                    plan.fileResults[index].fail(failure)
                 }
             }
             start += filesPerRound
@@ -84,9 +83,9 @@ enum PostgresIndexCommand {
 
     /// Parses `inputs` on up to `jobs` threads; results in input order.
     static func read(_ inputs: [IndexInput], jobs: Int, hint: EncodingHint?)
-        -> [Result<(IndexedFile, String?), IndexFailure>]
+        -> [Result<(IndexedFile, String?), CommandFailure>]
     {
-        let slots = Mutex([Result<(IndexedFile, String?), IndexFailure>?](repeating: nil, count: inputs.count))
+        let slots = Mutex([Result<(IndexedFile, String?), CommandFailure>?](repeating: nil, count: inputs.count))
         let next = Mutex(0)
         DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
             while true {
@@ -96,8 +95,8 @@ enum PostgresIndexCommand {
                     return value
                 }
                 guard let position else { return }
-                let result: Result<(IndexedFile, String?), IndexFailure>
-                do throws(IndexFailure) {
+                let result: Result<(IndexedFile, String?), CommandFailure>
+                do throws(CommandFailure) {
                     let (file, warning) = try IndexReader.read(inputs[position], hint: hint)
                     result = .success((file, warning))
                 } catch {
@@ -106,6 +105,6 @@ enum PostgresIndexCommand {
                 slots.withLock { $0[position] = result }
             }
         }
-        return slots.withLock { $0 }.map { $0 ?? .failure(IndexFailure(cause: "not read")) }
+        return slots.withLock { $0 }.map { $0 ?? .failure(CommandFailure(cause: "not read")) }
     }
 }

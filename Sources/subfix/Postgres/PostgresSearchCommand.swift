@@ -12,7 +12,7 @@ enum PostgresSearchCommand {
         do {
             _ = try DialogueQuery(text)
         } catch {
-            io.error("\(LibraryError.query(error))")
+            io.error(LibraryError.query(error))
             return SearchCommand.error
         }
         let colour = try SearchCommand.colours(arguments, io: io)

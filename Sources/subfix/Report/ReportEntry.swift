@@ -44,8 +44,8 @@ struct ReportFrames: Sendable {
 struct ReportEntry: Sendable {
     var file: String
     var status: ReportStatus
-    /// The one-line cause, for a failed file.
-    var error: String?
+    /// Why the file failed.
+    var error: CommandFailure?
     /// CJK characters the player cannot draw as the file is.
     var missingBefore: [Unicode.Scalar] = []
     /// CJK characters the player still cannot draw after `fix --embed`.
@@ -74,7 +74,7 @@ struct ReportEntry: Sendable {
                 ("missingAfter", .string(String(String.UnicodeScalarView(missingAfter)))),
                 ("changes", .array(changes.map(JSON.string))), ("notes", .array(notes.map(JSON.string))),
                 ("frameTime", frames.map { .string(RenderTime.format($0.time)) } ?? .null),
-                ("related", .array(related.map(JSON.string))), ("error", .optional(error)),
+                ("related", .array(related.map(JSON.string))), ("error", .optional(error?.description)),
             ])
     }
 

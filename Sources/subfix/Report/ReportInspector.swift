@@ -20,22 +20,19 @@ struct ReportInspector: Sendable {
     /// The entry for `input`, with the warnings met (fonts skipped). Never throws: a failure is the entry's.
     /// Safe to call from several threads at once (each call has its own renderers).
     func inspect(_ input: FixInput) -> ReportEntry {
-        var entry = ReportEntry(file: input.path, status: .failed)
-        do {
-            try inspect(input, into: &entry)
-        } catch  where error.skipped {
-            entry.status = .skipped
-            entry.notes.append(error.cause)
+        do throws(CommandFailure) {
+            return try entry(for: input)
         } catch {
-            entry.status = .failed
-            entry.error = error.line
+            var entry = ReportEntry(file: input.path, status: .failed)
+            entry.error = error
+            return entry
         }
-        return entry
     }
 
-    private func inspect(_ input: FixInput, into entry: inout ReportEntry) throws(ReportFailure) {
+    private func entry(for input: FixInput) throws(CommandFailure) -> ReportEntry {
         let path = input.path
-        if let problem = input.problem { throw ReportFailure(file: path, cause: problem) }
+        var entry = ReportEntry(file: path, status: .failed)
+        if let problem = input.problem { throw CommandFailure(file: path, cause: problem) }
         let before: SubtitleInput
         let original: [UInt8]
         let format: SubtitleFormat
@@ -47,57 +44,56 @@ struct ReportInspector: Sendable {
                 switch error {
                 case .noSuchTrack, .bitmapTrack, .unsupportedCodec:
                     // As `fix` skips them: nothing in text to look at, and nothing wrong with the file.
-                    throw ReportFailure(file: path, cause: error.description, skipped: true)
+                    entry.status = .skipped
+                    entry.notes.append(error.cause)
+                    return entry
                 default:
-                    throw ReportFailure(file: path, cause: error.description)
+                    throw CommandFailure(error, file: path)
                 }
             } catch {
-                throw ReportFailure(file: nil, cause: String(describing: error))
+                throw CommandFailure(error, file: path)
             }
             original = Array(before.assText.utf8)
             format = .ass
         } else {
             guard let known = SubtitleFormat(path: path) else {
-                throw ReportFailure(
+                throw CommandFailure(
                     file: path,
                     cause: "not a subtitle or media file (expected .ass, .ssa, .srt, .vtt or a media file such as"
                         + " .mkv or .mp4)")
             }
             format = known
-            do {
-                original = try FixFileSystem.read(path).bytes
-            } catch {
-                throw ReportFailure(file: path, cause: error.cause)
-            }
+            original = try FixFileSystem.read(path).bytes
             do {
                 before = try SubtitleInput(bytes: Data(original), name: path)
             } catch .mediaInput {
-                throw ReportFailure(file: path, cause: "binary data, not subtitle text")
+                throw CommandFailure(file: path, cause: "binary data, not subtitle text")
             } catch {
-                throw ReportFailure(file: nil, cause: error.description)
+                throw CommandFailure(error)
             }
         }
 
-        var result = FixFileResult(input: path, output: nil, status: .failed)
-        let fixed: FixedSubtitle
-        do {
-            fixed = try FixProcessor.fix(
-                original, format: format, file: path, options: options, attachments: before.attachments,
-                into: &result)
-        } catch {
-            throw ReportFailure(file: path, cause: error.cause)
-        }
+        let fixed = try FixProcessor.fix(
+            original, format: format, file: path, options: options, attachments: before.attachments)
+        let result = FixFileResult(
+            input: path, output: nil, fixed: fixed, reportsKeptFonts: options.reportsKeptFonts)
         entry.changes = result.detailLines.map { $0.trimmingCharacters(in: .whitespaces) }
         var after: SubtitleInput
         do {
             after = try SubtitleInput(bytes: Data(fixed.output), name: path)
         } catch {
-            throw ReportFailure(file: nil, cause: error.description)
+            throw CommandFailure(error)
         }
         after.attachments = before.attachments
 
-        let (beforeRenderer, beforeMissing) = try check(before, into: &entry)
-        let (afterRenderer, afterMissing) = try check(after, into: &entry)
+        let checkedBefore = try check(before)
+        let checkedAfter = try check(after)
+        for warning in checkedBefore.warnings + checkedAfter.warnings where !entry.warnings.contains(warning) {
+            entry.warnings.append(warning)
+            entry.notes.append(warning.description)
+        }
+        let (beforeRenderer, beforeMissing) = (checkedBefore.renderer, checkedBefore.missing)
+        let (afterRenderer, afterMissing) = (checkedAfter.renderer, checkedAfter.missing)
         entry.missingBefore = beforeMissing
         entry.missingAfter = afterMissing
         if beforeMissing.isEmpty {
@@ -117,43 +113,37 @@ struct ReportInspector: Sendable {
                 time: time, width: width, height: height, before: try frame(beforeRenderer, at: time),
                 after: try frame(afterRenderer, at: time))
         }
+        return entry
     }
 
-    /// A renderer of `input` on the player and the CJK characters it cannot draw, as `check` finds them.
+    /// A renderer of `input` on the player, the CJK characters it cannot draw (as `check` finds them), and the
+    /// fonts skipped on the way.
     private func check(
-        _ input: SubtitleInput, into entry: inout ReportEntry
-    ) throws(ReportFailure) -> (SubtitleRenderer, [Unicode.Scalar]) {
+        _ input: SubtitleInput
+    ) throws(CommandFailure) -> (renderer: SubtitleRenderer, missing: [Unicode.Scalar], warnings: [FontWarning]) {
         do {
             let renderer = try SubtitleRenderer(input: input, setup: player, width: width, height: height)
             let embedded = input.embeddedFonts()
             let catalog = try playerCatalog.adding(attachments: input.attachments + embedded.fonts)
             let warnings =
                 renderer.fontWarnings + embedded.warnings + catalog.warnings.dropFirst(playerCatalog.warnings.count)
-            for warning in warnings where !entry.warnings.contains(warning) {
-                entry.warnings.append(warning)
-                entry.notes.append(warning.description)
-            }
             let report = try GlyphChecker.check(renderer, catalog: catalog)
             var seen = Set<Unicode.Scalar>()
             let missing = report.missing.flatMap(\.characters).filter { Self.isCJK($0) && seen.insert($0).inserted }
-            return (renderer, missing)
-        } catch let error as RenderError {
-            throw ReportFailure(file: nil, cause: error.description)
-        } catch let error as FontError {
-            throw ReportFailure(file: nil, cause: error.description)
+            return (renderer, missing, warnings)
         } catch {
-            throw ReportFailure(file: input.name, cause: String(describing: error))
+            throw CommandFailure(error, file: input.name)
         }
     }
 
     /// The frame at `time` on black, as PNG.
-    private func frame(_ renderer: SubtitleRenderer, at time: Int) throws(ReportFailure) -> Data {
+    private func frame(_ renderer: SubtitleRenderer, at time: Int) throws(CommandFailure) -> Data {
         do {
             var canvas = try Canvas(width: width, height: height, background: .black)
             renderer.render(at: time, into: &canvas, background: .black)
             return try PNGEncoder(width: width, height: height, opaque: true).encode(canvas)
         } catch {
-            throw ReportFailure(file: renderer.name, cause: error.description)
+            throw CommandFailure(error, file: renderer.name)
         }
     }
 
@@ -175,16 +165,4 @@ struct ReportInspector: Sendable {
         default: return false
         }
     }
-}
-
-/// Why one file could not be looked at, as one line: the file (nil when the cause already names it) and the
-/// cause.
-struct ReportFailure: Error, Sendable {
-    var file: String?
-    var cause: String
-    /// Whether the file is skipped rather than failed: a media file without a text subtitle track.
-    var skipped = false
-
-    /// `<file>: <cause>`, as it follows `subfix: error: ` on standard error.
-    var line: String { (file.map { "\($0): " } ?? "") + cause }
 }

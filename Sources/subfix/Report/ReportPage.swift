@@ -66,7 +66,7 @@ struct ReportPage {
         html += "<h2><a href=\"\(link(entry.file))\">\(HTMLText.escaped(entry.file))</a>"
         html += " <span class=\"status\">\(status.label)</span></h2>\n"
         if let error = entry.error {
-            html += "<p class=\"error\">\(HTMLText.escaped(error))</p>\n"
+            html += "<p class=\"error\">\(HTMLText.escaped(error.description))</p>\n"
         }
         if !entry.missingBefore.isEmpty {
             html += "<p class=\"missing\">Blank on the player as it is: " + characters(entry.missingBefore) + "</p>\n"

@@ -10,11 +10,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let fifo = folder.appendingPathComponent("f.srt").path
         try #require(mkfifo(fifo, 0o644) == 0)
-        #expect(throws: InputFileError.notRegular(kind: "a FIFO (named pipe)")) { try InputFile.read(fifo) }
-        #expect(throws: InputFileError.notRegular(kind: "a folder")) { try InputFile.read(folder.path) }
-        #expect(throws: InputFileError.notRegular(kind: "a character device")) { try InputFile.read("/dev/zero") }
+        #expect(throws: InputFileError(file: fifo, problem: .notRegular(kind: "a FIFO (named pipe)"))) {
+            try InputFile.read(fifo)
+        }
+        #expect(throws: InputFileError(file: folder.path, problem: .notRegular(kind: "a folder"))) {
+            try InputFile.read(folder.path)
+        }
+        #expect(throws: InputFileError(file: "/dev/zero", problem: .notRegular(kind: "a character device"))) {
+            try InputFile.read("/dev/zero")
+        }
         #expect(
-            InputFileError.notRegular(kind: "a folder").description == "cannot read: a folder, not a regular file")
+            InputFileError(file: "d", problem: .notRegular(kind: "a folder")).description
+                == "d: cannot read: a folder, not a regular file")
     }
 
     /// A file over the limit is refused from its size, before anything is read.
@@ -23,10 +30,12 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let path = folder.appendingPathComponent("a.srt").path
         try Data(repeating: 0x41, count: 3000).write(to: URL(fileURLWithPath: path))
-        #expect(throws: InputFileError.tooLarge(size: 3000, limit: 2048)) { try InputFile.read(path, limit: 2048) }
+        #expect(throws: InputFileError(file: path, problem: .tooLarge(size: 3000, limit: 2048))) {
+            try InputFile.read(path, limit: 2048)
+        }
         #expect(try InputFile.read(path, limit: 3000).bytes.count == 3000)
         #expect(
-            InputFileError.tooLarge(size: 3000, limit: 2048).description
+            InputFileError(file: nil, problem: .tooLarge(size: 3000, limit: 2048)).description
                 == "cannot read: larger than the limit of 2 KiB (3000 bytes or more; raise it with SUBFIX_MAX_INPUT_SIZE)"
         )
     }
@@ -39,7 +48,7 @@ import Testing
         let chunk = [UInt8](repeating: 0x42, count: 5000)
         #expect(chunk.withUnsafeBytes { write(ends[1], $0.baseAddress, $0.count) } == 5000)
         close(ends[1])
-        #expect(throws: InputFileError.tooLarge(size: 5000, limit: 1000)) {
+        #expect(throws: InputFileError(file: nil, problem: .tooLarge(size: 5000, limit: 1000))) {
             try InputFile.read(descriptor: ends[0], expected: 0, limit: 1000)
         }
     }

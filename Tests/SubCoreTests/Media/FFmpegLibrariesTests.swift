@@ -45,7 +45,7 @@ import Testing
         #expect(error.file == "movie.mkv")
         #expect(
             error.description
-                == "FFmpeg's libraries could not be loaded: libavformat.so.59: cannot open shared object file: No "
-                + "such file or directory")
+                == "movie.mkv: FFmpeg's libraries could not be loaded: libavformat.so.59: cannot open shared object"
+                + " file: No such file or directory")
     }
 }

@@ -74,7 +74,7 @@ import Testing
         let error = try #require(throws: MediaError.self) { try MediaFile(path: path) }
         #expect(error.file == path)
         #expect(
-            error.description
+            error.cause
                 == "not a media file libavformat can read (avformat_open_input: Invalid data found when processing input)"
         )
     }
@@ -82,6 +82,6 @@ import Testing
     @Test func missingFileNamesTheCCall() throws {
         let path = try MediaFixtures.temporaryDirectory().appendingPathComponent("gone.mkv").path
         let error = try #require(throws: MediaError.self) { try MediaFile(path: path) }
-        #expect(error.description == "avformat_open_input failed: No such file or directory (error -2)")
+        #expect(error.cause == "avformat_open_input failed: No such file or directory (error -2)")
     }
 }

@@ -134,7 +134,7 @@ import Testing
         let error = try #require(throws: MediaError.self) {
             try SubtitleExtractor(file: media).extract(tracks: [media.streams[0]], format: .auto)
         }
-        #expect(error.description == "stream 0 is video (h264), not a subtitle stream; subtitle streams are 2, 3, 4")
+        #expect(error.cause == "stream 0 is video (h264), not a subtitle stream; subtitle streams are 2, 3, 4")
     }
 
     @Test func theSameFileCanBeExtractedTwice() throws {
@@ -151,7 +151,7 @@ import Testing
         let media = try MediaFile(path: try MediaFixtures.bitmapMKV(in: directory))
         let extractor = SubtitleExtractor(file: media)
         let error = try #require(throws: MediaError.self) { try extractor.streams(for: [.player(2)]) }
-        #expect(error.description == "track 2 is PGS (bitmap): text extraction needs OCR, which subfix does not do")
+        #expect(error.cause == "track 2 is PGS (bitmap): text extraction needs OCR, which subfix does not do")
         let direct = try #require(throws: MediaError.self) {
             try extractor.extract(tracks: media.subtitleStreams, format: .srt)
         }

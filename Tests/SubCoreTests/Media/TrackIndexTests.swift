@@ -31,7 +31,7 @@ import Testing
         let index = try MediaFile(path: MediaFixtures.mkv).trackIndex
         let error = try #require(throws: MediaError.self) { try index.stream(for: .player(0)) }
         #expect(
-            error.description
+            error.cause
                 == "track 0 means \"Disable\" (no subtitles) in a player's subtitle menu; the first subtitle track is track 1"
         )
     }
@@ -49,7 +49,7 @@ import Testing
     func badIndexesNameTheTracksThatExist(selector: TrackIndex.Selector, message: String) throws {
         let index = try MediaFile(path: MediaFixtures.mkv).trackIndex
         let error = try #require(throws: MediaError.self) { try index.stream(for: selector) }
-        #expect(error.description == message)
+        #expect(error.cause == message)
         #expect(error.file == MediaFixtures.mkv)
     }
 
@@ -59,10 +59,10 @@ import Testing
         try MediaFixtures.ffmpeg(["-f", "lavfi", "-i", "testsrc=size=64x36:rate=5:duration=1", "-c:v", "mpeg4", path])
         let index = try MediaFile(path: path).trackIndex
         let error = try #require(throws: MediaError.self) { try index.stream(for: .player(1)) }
-        #expect(error.description == "there is no track 1; the file has no subtitle tracks")
+        #expect(error.cause == "there is no track 1; the file has no subtitle tracks")
         let streamError = try #require(throws: MediaError.self) { try index.stream(for: .stream(0)) }
         #expect(
-            streamError.description
+            streamError.cause
                 == "stream 0 is video (mpeg4), not a subtitle stream; the file has no subtitle streams")
     }
 }

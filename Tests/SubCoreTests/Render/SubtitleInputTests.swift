@@ -45,12 +45,15 @@ import Testing
     @Test func rejectsMalformedTimestampsWithFileLineAndColumn() throws {
         let (path, folder) = try write(Array("1\n00:00:01,000 --> 00:01:02.5x\nhi\n".utf8), name: "bad.srt")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let error = try #require(throws: RenderError.self) { try SubtitleInput(contentsOf: path) }
         #expect(
-            throws: RenderError.unreadable(
-                file: "\(path):2:18", cause: "malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)")
-        ) {
-            try SubtitleInput(contentsOf: path)
-        }
+            error
+                == .parse(
+                    SubtitleParseError(
+                        file: path, line: 2, column: 18,
+                        message: "malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)"
+                    )))
+        #expect(error.description == "\(path):2:18: malformed timestamp '00:01:02.5x' (expected HH:MM:SS,mmm)")
     }
 
     /// GBK and Big5 files (the seeds' extracted SRTs) are detected with uchardet and converted with iconv.
@@ -72,13 +75,11 @@ import Testing
             Array("1\n00:00:01,000 --> 00:00:02,000\n".utf8) + [0x80, 0x81, 0x1B, 0x02, 0x8D, 0x90, 0x0A]
         let (path, folder) = try write(bytes, name: "garbage.srt")
         defer { try? FileManager.default.removeItem(at: folder) }
+        let error = try #require(throws: RenderError.self) { try SubtitleInput(contentsOf: path) }
+        #expect(error == .decoding(TextDecodingError(file: path, cause: .undetectable(offset: 32))))
         #expect(
-            throws: RenderError.unreadable(
-                file: path,
-                cause:
-                    "not UTF-8 (invalid byte at offset 32) and no known encoding decodes it cleanly (try --encoding-hint)"
-            )
-        ) { try SubtitleInput(contentsOf: path) }
+            error.description
+                == "\(path): not UTF-8 (invalid byte at offset 32) and no known encoding decodes it cleanly")
     }
 
     @Test func rejectsMediaMissingFilesAndOtherText() throws {

@@ -21,7 +21,7 @@ import Testing
                 if !isCorrect { wrong.append("\(file): read as \(decoded.encoding)") }
             } catch {
                 isCorrect = false
-                refused.append("\(file): \(error.message)")
+                refused.append("\(file): \(error.cause)")
             }
             if isCorrect { correct += 1 }
             if file.cues >= 3 {

@@ -111,8 +111,8 @@ import Testing
             _ = try fix(bytes, decoded: decoded, font: "微软雅黑")
         } catch let error as TextDecodingError {
             #expect(
-                error.message
-                    == "'微软雅黑' cannot be written in windows-1252, the file's encoding (use --encoding utf8 or another --font)"
+                error.cause
+                    == "'微软雅黑' cannot be written in windows-1252, the file's encoding"
             )
         }
     }

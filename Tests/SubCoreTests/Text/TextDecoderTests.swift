@@ -85,7 +85,7 @@ import Testing
         // Bytes no candidate decodes without control characters.
         (
             [0x41, 0x80, 0x81, 0x1B, 0x02, 0x8D, 0x90],
-            "a.ass: not UTF-8 (invalid byte at offset 1) and no known encoding decodes it cleanly (try --encoding-hint)"
+            "a.ass: not UTF-8 (invalid byte at offset 1) and no known encoding decodes it cleanly"
         ),
     ])
     func badInputs(bytes: [UInt8], message: String) {

@@ -100,7 +100,7 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(!run.stdout.contains("\u{1B}") && !run.stdout.contains("\u{2028}"))
         #expect(
             run.errorLines.contains(
-                "subfix: error: ./e.srt: 2:18: malformed timestamp '00:0\\x1b]0;pwned\\x07\\x1b[31m\\x0cx\\u{2028}y'"
+                "subfix: error: ./e.srt:2:18: malformed timestamp '00:0\\x1b]0;pwned\\x07\\x1b[31m\\x0cx\\u{2028}y'"
                     + " (expected HH:MM:SS,mmm)"))
         #expect(run.stdout.contains("failed    ./a\\u{2028}b\\x1b[2J.srt\n"))
     }

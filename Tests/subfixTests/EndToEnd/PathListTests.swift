@@ -38,7 +38,7 @@ import Testing
             "printf 'junk' > \"$(printf 'in/\\377.srt')\"; printf 'in/\\377.srt\\0' | \"$SUBFIX\" fix - -0 --dry-run",
             in: folder)
         #expect(raw.status == 1)
-        #expect(raw.errorLines.count == 1 && raw.errorLines[0].hasPrefix("subfix: error: in/\\xff.srt: "))
+        #expect(raw.errorLines.count == 1 && raw.errorLines[0].hasPrefix("subfix: error: in/\\xff.srt:1:1: "))
 
         // -0 without '-', and --out - : usage errors in one line, nothing written.
         let stray = try SubfixBinary.run(["fix", "in", "-0", "--dry-run"], in: folder)

@@ -37,7 +37,7 @@ import Testing
         // An exact encoding the bytes are not valid in fails the file.
         let (wrong, _, error) = run(["fix", input, "--dry-run", "--encoding-hint", "utf-16le"])
         #expect(wrong == .someFailed)
-        #expect(error.hasPrefix("subfix: error: \(input): "))
+        #expect(error.hasPrefix("subfix: error: \(input):1:1: "))
     }
 
     /// The index refuses the very files `fix` refuses: no mojibake enters the library.

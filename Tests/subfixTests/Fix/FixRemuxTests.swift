@@ -185,8 +185,8 @@ import Testing
         #expect(
             stderr
                 == "subfix: error: \(MediaCLIFixtures.mp4): remux writes Matroska only and this is"
-                + " mov,mp4,m4a,3gp,3g2,mj2; fix its text tracks as sidecars (without --remux) or convert it to"
-                + " .mkv first\n")
+                + " mov,mp4,m4a,3gp,3g2,mj2; convert it to .mkv first, or fix its text tracks as sidecars (without"
+                + " --remux)\n")
         #expect(!FileManager.default.fileExists(atPath: folder + "/out"))
     }
 

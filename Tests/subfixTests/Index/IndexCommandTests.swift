@@ -86,7 +86,7 @@ struct IndexFixture {
         #expect(
             err == """
                 subfix: error: \(fixture.path)/notes.txt: cannot read: No such file or directory
-                subfix: error: \(broken): 2:18: malformed timestamp '00:0x:02,000' (expected HH:MM:SS,mmm)
+                subfix: error: \(broken):2:18: malformed timestamp '00:0x:02,000' (expected HH:MM:SS,mmm)
                 subfix: error: \(empty): empty file (0 bytes), not a subtitle
                 subfix: error: \(tiny): not a media file libavformat can read (avformat_open_input: Input/output error)
 

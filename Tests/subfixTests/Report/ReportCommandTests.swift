@@ -69,7 +69,7 @@ import Testing
         let hostile = try #require(objects.first { $0.contains("/hostile.ass\",\"status\":\"needs-fixing\"") })
         #expect(hostile.contains("\"missingBefore\":\"你好再见\",\"missingAfter\":\"\""))
         #expect(hostile.contains("\"frameTime\":\"00:00:02.000\""))
-        let movie = try #require(objects.first { $0.contains("movie.mkv\"") })
+        let movie = try #require(objects.first { $0.hasPrefix("{\"type\":\"file\"") && $0.contains("movie.mkv\"") })
         #expect(movie.contains("\"related\":[\"\(base)/movie.zh.ass\"]"))
     }
 
