@@ -99,3 +99,24 @@ final class OrderedWork<Output: Sendable>: Sendable {
         }
     }
 }
+
+extension OrderedWork {
+    /// `work` over `0..<count` on up to `jobs` threads, the outputs returned in index order: the same ordered
+    /// parallel map without a progress line or delivery, for the parts of one input (a file's tracks) or a
+    /// batch that is stored as a whole.
+    static func map(count: Int, jobs: Int, _ work: @Sendable (Int) -> Output) -> [Output] {
+        let outputs = Mutex([Output?](repeating: nil, count: count))
+        let next = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, count))) { _ in
+            while let index = next.withLock({ value -> Int? in
+                guard value < count else { return nil }
+                defer { value += 1 }
+                return value
+            }) {
+                let output = work(index)
+                outputs.withLock { $0[index] = output }
+            }
+        }
+        return outputs.withLock { $0.compactMap { $0 } }
+    }
+}

@@ -1,7 +1,5 @@
-import Dispatch
 import Foundation
 import SubCore
-import Synchronization
 
 extension FixProcessor {
     /// `subfix fix MEDIA --remux`: fixes every text track of a Matroska file (the same `SubtitleFixer` as
@@ -30,20 +28,16 @@ extension FixProcessor {
             trackOptions.fixer = SubtitleFixer(
                 rewriter: options.fixer.rewriter, encodingHint: options.fixer.encodingHint)
             // The tracks are fixed in parallel (a remux runs alone on its file); the results keep track order.
-            let outcomes = Mutex([Result<RemuxedTrack, CommandFailure>?](repeating: nil, count: tracks.count))
             let fixOptions = trackOptions
-            DispatchQueue.concurrentPerform(iterations: tracks.count) { position in
-                let outcome = fixTrack(
-                    tracks[position], of: input, output: output, options: fixOptions,
-                    families: embedder.families)
-                outcomes.withLock { $0[position] = outcome }
+            let outcomes = OrderedWork.map(count: tracks.count, jobs: tracks.count) { position in
+                fixTrack(tracks[position], of: input, output: output, options: fixOptions, families: embedder.families)
             }
             var results: [FixFileResult] = []
             var contents: [Int: RemuxTrackContent] = [:]
             var drawnByTrack: [[String: Set<Unicode.Scalar>]] = []
             var drawn: [String: Set<Unicode.Scalar>] = [:]
             var also: [String] = []
-            for outcome in outcomes.withLock({ $0 }) {
+            for outcome in outcomes {
                 switch outcome {
                 case .success(let track):
                     results.append(track.result)
@@ -55,8 +49,6 @@ extension FixProcessor {
                     also += track.families
                 case .failure(let failure):
                     return failed(failure)
-                case nil:
-                    return failed("a track was not fixed")
                 }
             }
             let subsets: [(font: EmbeddedFont, report: EmbeddedFontReport)]

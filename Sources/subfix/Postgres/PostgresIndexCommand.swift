@@ -1,9 +1,7 @@
-import Dispatch
 import Foundation
 import SubCore
 import SubfixLibrary
 import SubfixPostgres
-import Synchronization
 
 /// `subfix index PATH... --db postgresql://…`: the same walk, skip rules, output and exit status as the SQLite
 /// index, storing each file in its own transaction on the server.
@@ -85,26 +83,13 @@ enum PostgresIndexCommand {
     static func read(_ inputs: [IndexInput], jobs: Int, hint: EncodingHint?)
         -> [Result<(IndexedFile, String?), CommandFailure>]
     {
-        let slots = Mutex([Result<(IndexedFile, String?), CommandFailure>?](repeating: nil, count: inputs.count))
-        let next = Mutex(0)
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
-            while true {
-                let position = next.withLock { value -> Int? in
-                    guard value < inputs.count else { return nil }
-                    defer { value += 1 }
-                    return value
-                }
-                guard let position else { return }
-                let result: Result<(IndexedFile, String?), CommandFailure>
-                do throws(CommandFailure) {
-                    let (file, warning) = try IndexReader.read(inputs[position], hint: hint)
-                    result = .success((file, warning))
-                } catch {
-                    result = .failure(error)
-                }
-                slots.withLock { $0[position] = result }
+        OrderedWork.map(count: inputs.count, jobs: jobs) { position in
+            do throws(CommandFailure) {
+                let (file, warning) = try IndexReader.read(inputs[position], hint: hint)
+                return .success((file, warning))
+            } catch {
+                return .failure(error)
             }
         }
-        return slots.withLock { $0 }.map { $0 ?? .failure(CommandFailure(cause: "not read")) }
     }
 }
