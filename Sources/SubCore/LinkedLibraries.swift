@@ -4,14 +4,14 @@ internal import CFreeType
 internal import CLibass
 
 /// A C library SubCore is linked against, with the version it reports at run time.
-public struct LinkedLibrary: Sendable, Equatable {
+package struct LinkedLibrary: Sendable, Equatable {
     /// The library's usual name, such as `libavformat`.
-    public var name: String
+    package var name: String
     /// The version the linked library reports, such as `59.27.100`.
-    public var version: String
+    package var version: String
 
     /// A library and its version.
-    public init(name: String, version: String) {
+    package init(name: String, version: String) {
         self.name = name
         self.version = version
     }
@@ -19,9 +19,9 @@ public struct LinkedLibrary: Sendable, Equatable {
 
 /// The versions of the C libraries SubCore actually links (FFmpeg's on first use), read from
 /// the libraries themselves.
-public enum LinkedLibraries {
+package enum LinkedLibraries {
     /// libavformat, libavcodec, libavutil, libswscale, libass, FreeType and fontconfig, in that order.
-    public static var all: [LinkedLibrary] {
+    package static var all: [LinkedLibrary] {
         [
             LinkedLibrary(name: "libavformat", version: loadedFFmpeg { dotted(avformat_version(), bits: 8) }),
             LinkedLibrary(name: "libavcodec", version: loadedFFmpeg { dotted(avcodec_version(), bits: 8) }),

@@ -3,10 +3,10 @@ import Foundation
 /// The permissions a new file gets, as `open(path, O_CREAT, 0666)` would give it: 0666 less the process's umask.
 /// `mkstemp` makes its files 0600 whatever the umask, so files written through a temporary file are `fchmod`ed to
 /// this before they are renamed into place (a media server's account can then read an extracted track).
-public enum FileCreationMode {
+package enum FileCreationMode {
     /// 0666 less the umask, read once from `/proc/self/status` (which does not change the umask, unlike the C
     /// call `umask`, whose set-and-restore would race with threads creating files).
-    public static let newFile: mode_t = 0o666 & ~currentUmask()
+    package static let newFile: mode_t = 0o666 & ~currentUmask()
 
     /// The process's umask: the `Umask:` line of `/proc/self/status`, or 022 when it cannot be read.
     static func currentUmask() -> mode_t {

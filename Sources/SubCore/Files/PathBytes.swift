@@ -7,17 +7,17 @@ import Foundation
 ///
 ///     let name = PathBytes.decode([0x62, 0xFF])          // "b\u{10FFFF}"
 ///     PathBytes.withCString(name) { open($0, O_RDONLY) }  // opens the file named 62 FF
-public enum PathBytes {
+package enum PathBytes {
     /// The first scalar that stands for a raw byte (0x80 + U+10FF00).
     static let firstByteScalar: UInt32 = 0x10FF80
 
     /// The byte a scalar stands for, or nil for an ordinary scalar.
-    public static func rawByte(_ scalar: Unicode.Scalar) -> UInt8? {
+    package static func rawByte(_ scalar: Unicode.Scalar) -> UInt8? {
         scalar.value >= firstByteScalar ? UInt8(truncatingIfNeeded: scalar.value - 0x10FF00) : nil
     }
 
     /// A name or path's bytes as a `String`, invalid UTF-8 bytes mapped one to one.
-    public static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
+    package static func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> String {
         if let valid = String(validating: bytes, as: UTF8.self) { return valid }
         var scalars = String.UnicodeScalarView()
         var index = bytes.startIndex
@@ -41,12 +41,12 @@ public enum PathBytes {
     }
 
     /// A C string (as `argv` holds it) as a `String`, losslessly.
-    public static func decode(cString: UnsafePointer<CChar>) -> String {
+    package static func decode(cString: UnsafePointer<CChar>) -> String {
         decode(UnsafeBufferPointer(start: cString, count: strlen(cString)).lazy.map { UInt8(bitPattern: $0) })
     }
 
     /// The bytes a `String` path stands for: its UTF-8, with each mapped scalar back to its raw byte.
-    public static func encode(_ path: String) -> [UInt8] {
+    package static func encode(_ path: String) -> [UInt8] {
         guard path.unicodeScalars.contains(where: { $0.value >= firstByteScalar }) else { return Array(path.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
@@ -61,7 +61,7 @@ public enum PathBytes {
     }
 
     /// Calls `body` with the path as the NUL-terminated bytes a system call takes.
-    public static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
+    package static func withCString<Result>(_ path: String, _ body: (UnsafePointer<CChar>) throws -> Result) rethrows
         -> Result
     {
         guard path.unicodeScalars.contains(where: { $0.value >= firstByteScalar }) else {
@@ -78,7 +78,7 @@ public enum PathBytes {
     /// The names in the folder at `path` (without `.` and `..`), decoded losslessly, in the order the file system
     /// gives them; nil with errno set when the folder cannot be opened. The corresponding C calls are `opendir`,
     /// `readdir` and `closedir`.
-    public static func names(inFolder path: String) -> Result<[String], InputFileError> {
+    package static func names(inFolder path: String) -> Result<[String], InputFileError> {
         guard let folder = withCString(path, { opendir($0) }) else {
             return .failure(InputFileError(file: path, problem: .system(function: "opendir", code: errno)))
         }

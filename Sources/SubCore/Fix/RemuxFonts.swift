@@ -7,9 +7,9 @@ import Foundation
 ///     RemuxFonts.merge(RemuxFonts.characters(in: fixedText, format: .ass, file: "a.mkv", families: []), into: &drawn)
 ///     let subsets = try embedder.subsets(for: drawn)
 ///     let (added, kept) = RemuxFonts.attachments(for: subsets.map(\.font), existing: try media.fontAttachments())
-public enum RemuxFonts {
+package enum RemuxFonts {
     /// What a subset is when attached: `application/x-truetype-font` for TrueType outlines, else `font/otf`.
-    public static func mimeType(forFileName name: String) -> String {
+    package static func mimeType(forFileName name: String) -> String {
         name.lowercased().hasSuffix(".ttf") ? "application/x-truetype-font" : "font/otf"
     }
 
@@ -17,7 +17,7 @@ public enum RemuxFonts {
     /// run (`ASSDocument.charactersByFont()`); SRT and WebVTT name fonts only in `<font face>`, so every
     /// character of the track counts for each of `families` whose name the track mentions (which gives the same
     /// answer for a track already fixed as for the track fixed now).
-    public static func characters(
+    package static func characters(
         in document: [UInt8], format: SubtitleFormat, file: String, families: [String]
     ) -> [String: Set<Unicode.Scalar>] {
         switch format {
@@ -63,7 +63,7 @@ public enum RemuxFonts {
     }
 
     /// Adds `characters` (by font) to `total`.
-    public static func merge(
+    package static func merge(
         _ characters: [String: Set<Unicode.Scalar>], into total: inout [String: Set<Unicode.Scalar>]
     ) {
         for (font, set) in characters { total[font, default: []].formUnion(set) }
@@ -71,7 +71,7 @@ public enum RemuxFonts {
 
     /// The subsets among `reports` for fonts `drawn` (one track's characters by font) draws with, compared as
     /// libass compares names.
-    public static func reports(
+    package static func reports(
         _ reports: [EmbeddedFontReport], drawnIn drawn: [String: Set<Unicode.Scalar>]
     ) -> [EmbeddedFontReport] {
         reports.filter { report in
@@ -82,7 +82,7 @@ public enum RemuxFonts {
     /// `fonts` as attachments: one whose bytes the file already carries is left out (returned in
     /// `alreadyAttached` with the existing name); a name the file already uses gets a numbered suffix
     /// (`subfix-NotoSansCJKSC_0-1.otf`). Names are made safe (`SafeFileName`).
-    public static func attachments(
+    package static func attachments(
         for fonts: [EmbeddedFont], existing: [(attachment: MediaAttachment, data: Data)]
     ) -> (added: [RemuxAttachment], alreadyAttached: [(font: String, existing: String)]) {
         var taken = Set(existing.compactMap { $0.attachment.fileName?.lowercased() })

@@ -1,7 +1,7 @@
 /// Formats media times for people.
-public enum MediaTime {
+package enum MediaTime {
     /// `H:MM:SS.mmm`, such as `0:01:02.500`.
-    public static func format(_ seconds: Double) -> String {
+    package static func format(_ seconds: Double) -> String {
         let totalMilliseconds = max(0, Int((seconds * 1000).rounded()))
         let hours = totalMilliseconds / 3_600_000
         let minutes = totalMilliseconds / 60_000 % 60

@@ -5,13 +5,13 @@
 ///     SafeFileName.make("fonts\\a/b.ttf", fallback: "attachment-5")     // "b.ttf"
 ///     SafeFileName.make(".hidden", fallback: "attachment-5")            // "hidden"
 ///     SafeFileName.make("", fallback: "attachment-5")                   // "attachment-5"
-public enum SafeFileName {
+package enum SafeFileName {
     /// The longest name produced, in UTF-8 bytes (Linux allows 255; room is left for a numbered suffix).
-    public static let maximumBytes = 200
+    package static let maximumBytes = 200
 
     /// The last path component of `raw` (either separator), without control characters or leading dots and
     /// spaces, cut to `maximumBytes`; `fallback` when nothing is left.
-    public static func make(_ raw: String?, fallback: String) -> String {
+    package static func make(_ raw: String?, fallback: String) -> String {
         let component = (raw ?? "").split(whereSeparator: { $0 == "/" || $0 == "\\" }).last.map(String.init) ?? ""
         var scalars = String.UnicodeScalarView()
         for scalar in component.unicodeScalars {
@@ -33,7 +33,7 @@ public enum SafeFileName {
     }
 
     /// The `number`th alternative to `name` when it is taken: `font.ttf` becomes `font-1.ttf`, `font-2.ttf`, ...
-    public static func numbered(_ name: String, _ number: Int) -> String {
+    package static func numbered(_ name: String, _ number: Int) -> String {
         if let dot = name.lastIndex(of: "."), dot != name.startIndex {
             return name[..<dot] + "-\(number)" + name[dot...]
         }

@@ -1,11 +1,11 @@
 import Foundation
 
 /// A stretch of an event's text drawn with one font request.
-public struct EventTextRun: Sendable, Hashable {
+package struct EventTextRun: Sendable, Hashable {
     /// The visible characters (override blocks, `\N` and drawings removed).
-    public var text: String
+    package var text: String
     /// The font asked for.
-    public var font: FontRequest
+    package var font: FontRequest
 }
 
 /// Splits ASS event text into runs by font, following `\fn`, `\b`, `\i` and `\r` overrides the way libass
@@ -13,9 +13,9 @@ public struct EventTextRun: Sendable, Hashable {
 ///
 ///     EventTextRuns.split("{\\fnSimHei}中文{\\r}abc", style: style, styles: styles)
 ///     // [("中文", SimHei), ("abc", style's font)]
-public enum EventTextRuns {
+package enum EventTextRuns {
     /// The runs of `text` for an event of `style`; `styles` resolves `\rName`.
-    public static func split(_ text: String, style: AssStyle, styles: [AssStyle]) -> [EventTextRun] {
+    package static func split(_ text: String, style: AssStyle, styles: [AssStyle]) -> [EventTextRun] {
         var runs: [EventTextRun] = []
         var current = request(for: style)
         var buffer = ""
@@ -54,7 +54,7 @@ public enum EventTextRuns {
     }
 
     /// The visible text of an event (all runs joined).
-    public static func plainText(_ text: String, style: AssStyle, styles: [AssStyle]) -> String {
+    package static func plainText(_ text: String, style: AssStyle, styles: [AssStyle]) -> String {
         split(text, style: style, styles: styles).map(\.text).joined()
     }
 

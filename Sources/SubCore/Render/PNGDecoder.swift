@@ -2,17 +2,17 @@ internal import CFFmpeg
 import Foundation
 
 /// A decoded image: straight RGBA, rows top to bottom.
-public struct DecodedImage: Sendable, Equatable {
+package struct DecodedImage: Sendable, Equatable {
     /// Width in pixels.
-    public var width: Int
+    package var width: Int
     /// Height in pixels.
-    public var height: Int
+    package var height: Int
     /// `width * height * 4` bytes.
-    public var rgba: [UInt8]
+    package var rgba: [UInt8]
 
     /// The peak signal-to-noise ratio of the RGB channels against `other` (same size), in dB;
     /// `.infinity` when identical.
-    public func psnrRGB(against other: DecodedImage) -> Double {
+    package func psnrRGB(against other: DecodedImage) -> Double {
         precondition(width == other.width && height == other.height, "images differ in size")
         var sum = 0.0
         var count = 0
@@ -29,9 +29,9 @@ public struct DecodedImage: Sendable, Equatable {
 }
 
 /// Decodes PNG files through libavcodec's PNG decoder and converts them to RGBA with libswscale.
-public enum PNGDecoder {
+package enum PNGDecoder {
     /// The image in `data`; `name` is used in error messages.
-    public static func decode(_ data: Data, name: String = "image.png") throws(RenderError) -> DecodedImage {
+    package static func decode(_ data: Data, name: String = "image.png") throws(RenderError) -> DecodedImage {
         try RenderError.media(file: name) { try FFmpegLibraries.load(file: name) }
         guard let codec = avcodec_find_decoder(AV_CODEC_ID_PNG) else {
             throw RenderError.ffmpeg("avcodec_find_decoder", cffmpeg_averror_invaliddata(), file: name)

@@ -2,21 +2,21 @@
 ///
 ///     try RenderTime.parse("01:02.5")   // 62_500 (milliseconds)
 ///     RenderTime.format(62_500)         // "00:01:02.500"
-public enum RenderTime {
+package enum RenderTime {
     /// Milliseconds from a time text.
-    public static func parse(_ text: String) throws(RenderError) -> Int {
+    package static func parse(_ text: String) throws(RenderError) -> Int {
         guard let value = milliseconds(text) else { throw .badTime(text) }
         return value
     }
 
     /// Milliseconds from a duration text (a positive time).
-    public static func parseDuration(_ text: String) throws(RenderError) -> Int {
+    package static func parseDuration(_ text: String) throws(RenderError) -> Int {
         guard let value = milliseconds(text), value > 0 else { throw .badDuration(text) }
         return value
     }
 
     /// `HH:MM:SS.mmm`.
-    public static func format(_ milliseconds: Int) -> String {
+    package static func format(_ milliseconds: Int) -> String {
         let ms = max(0, milliseconds)
         let seconds = ms / 1000
         return "\(pad(seconds / 3600)):\(pad(seconds / 60 % 60)):\(pad(seconds % 60)).\(pad(ms % 1000, 3))"
