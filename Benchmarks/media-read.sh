@@ -2,7 +2,7 @@
 # Reading media politely (#18 item 5): a generated Matroska file of MEDIA_BENCH_MB (default 4096 MB: raw 1280x720
 # video and one dense ASS track), read whole by `subfix extract` and by `subfix fix`, against `ffmpeg -map 0:s:0`
 # in the same run. Targets: peak memory flat (no more than the same run on the 67 KB sample plus 50 MB), and
-# with --max-read-rate the whole run's read rate no more than the limit (5% slack for the last burst).
+# with --max-read-rate the whole run's read rate no more than the limit (5% slack for timer rounding).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bin=${SUBFIX_BIN:-.build/release/subfix}
