@@ -6,13 +6,7 @@ import Testing
 @testable import subfix
 
 /// Faults of `fix` found trying it as a new user would (issue 16), run in process.
-@Suite struct FixFaultTests {
-    func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite struct FixFaultTests: RunsSubfix {
     /// `--out` equal to the input folder printed "0 files" and exited 0 (item 7); it is refused as the
     /// single-file case is, through any spelling of the folder.
     @Test func outFolderThatIsTheInputFolderIsRefused() throws {

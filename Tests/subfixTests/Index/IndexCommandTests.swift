@@ -6,7 +6,7 @@ import Testing
 @testable import subfix
 
 /// A temporary folder with subtitle files and a library path, for the index/search/jobs command tests.
-struct IndexFixture {
+struct IndexFixture: RunsSubfix {
     let directory: URL
     var path: String { directory.path }
     var db: String { directory.appendingPathComponent("lib/library.sqlite").path }
@@ -29,11 +29,6 @@ struct IndexFixture {
     }
 
     /// Runs subfix and returns exit status, stdout and stderr.
-    func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
 }
 
 @Suite struct IndexCommandTests {

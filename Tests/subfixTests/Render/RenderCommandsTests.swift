@@ -6,7 +6,7 @@ import Testing
 @testable import subfix
 
 /// End-to-end runs of `subfix fonts`, `check` and `render`, comparing stdout, stderr and exit status verbatim.
-@Suite struct RenderCommandsTests {
+@Suite struct RenderCommandsTests: RunsSubfix {
     static let root = URL(fileURLWithPath: #filePath)
         .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     static let fixtures = root.appendingPathComponent("Tests/SubCoreTests/Fixtures")
@@ -14,12 +14,6 @@ import Testing
     static let fonts = root.appendingPathComponent("Fonts").path
 
     /// Runs subfix and returns (status, stdout, stderr).
-    func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
     func temporaryDirectory() throws -> URL { try TestFiles.temporaryDirectory("subfix-cli-render") }
 
     @Test func fontsListsTheCatalogAsJSONAndWarnsAboutBrokenFonts() throws {

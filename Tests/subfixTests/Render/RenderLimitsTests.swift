@@ -7,13 +7,7 @@ import Testing
 
 /// `render --every 0.001` over a long file would write hundreds of thousands of PNGs without a word (issue 16,
 /// item 12): more than 10,000 frames are refused unless `--max-frames` raises the limit.
-@Suite struct RenderLimitsTests {
-    func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite struct RenderLimitsTests: RunsSubfix {
     @Test func tooManyFramesAreRefusedBeforeAnyIsWritten() throws {
         let folder = try TestFiles.temporaryDirectory("subfix-frames").path
         defer { try? FileManager.default.removeItem(atPath: folder) }

@@ -7,13 +7,7 @@ import Testing
 
 /// `subfix report` in process: statuses, JSON, the one-line errors, usage errors, and the page's content and
 /// escaping.
-@Suite struct ReportCommandTests {
-    func run(_ arguments: [String]) -> (subfix.ExitStatus, String, String) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(arguments, io: io)
-        return (status, output.stdout, output.stderr)
-    }
-
+@Suite struct ReportCommandTests: RunsSubfix {
     /// The sample folder and the page written for it (`--json`), with the run's status, stdout and stderr.
     func report(_ extra: [String] = []) throws -> (
         folder: URL, status: subfix.ExitStatus, out: String, err: String, page: String
