@@ -31,11 +31,7 @@ public struct FaceChooser: Sendable {
     public init(catalog: FontCatalog) {
         self.catalog = catalog
         var facesOfFamily: [String: [Int]] = [:]
-        for family in Set(Self.families) {
-            facesOfFamily[family] = catalog.faces.indices.filter { index in
-                catalog.faces[index].matchFamilies.contains { FontCatalog.sameName($0, family) }
-            }
-        }
+        for family in Set(Self.families) { facesOfFamily[family] = Self.faces(of: family, in: catalog) }
         self.facesOfFamily = facesOfFamily
     }
 
@@ -82,15 +78,16 @@ public struct FaceChooser: Sendable {
         return FaceChoice(family: preferred, language: language, face: nil, reason: "\(reason); \(why) here")
     }
 
+    /// The indices of `catalog`'s faces that carry `family` (compared as libass compares names).
+    private static func faces(of family: String, in catalog: FontCatalog) -> [Int] {
+        catalog.faces.indices.filter { catalog.faces[$0].matchFamilies.contains { FontCatalog.sameName($0, family) } }
+    }
+
     /// The upright face of `family` (closest to regular weight first) that lacks the fewest of `needed`, and
     /// how many it lacks. Several files may carry one family (the bundled subset and the full system font).
     func bestFace(_ family: String, covering needed: [Unicode.Scalar]) -> (face: FontFace, lacking: Int)? {
         let request = FontRequest(name: family)
-        let candidates =
-            facesOfFamily[family]
-            ?? catalog.faces.indices.filter { index in
-                catalog.faces[index].matchFamilies.contains { FontCatalog.sameName($0, family) }
-            }
+        let candidates = facesOfFamily[family] ?? Self.faces(of: family, in: catalog)
         var best: (index: Int, lacking: Int, score: Int)?
         for index in candidates {
             let coverage = catalog.faces[index].coverage
