@@ -61,10 +61,7 @@ final class MatroskaOutputFile {
     private func releaseContext() {
         guard let context = io else { return }
         io = nil
-        av_free(context.pointee.buffer)
-        context.pointee.buffer = nil
-        var doomed: UnsafeMutablePointer<AVIOContext>? = context
-        avio_context_free(&doomed)
+        freeIOContext(context)
     }
 
     /// The write callback: all of `count` bytes at the current position, or a negative AVERROR.

@@ -56,13 +56,7 @@ final class MediaInput {
     }
 
     deinit {
-        if let context = io {
-            // The demuxer may have replaced the buffer: free the current one.
-            av_free(context.pointee.buffer)
-            context.pointee.buffer = nil
-            var doomed: UnsafeMutablePointer<AVIOContext>? = context
-            avio_context_free(&doomed)
-        }
+        if let context = io { freeIOContext(context) }
         close(descriptor)
     }
 
@@ -87,4 +81,13 @@ final class MediaInput {
         let position = lseek(descriptor, off_t(offset), base)
         return position < 0 ? Int64(-errno) : Int64(position)
     }
+}
+
+/// Frees an I/O context made by `avio_alloc_context` and its buffer: the current one, since the (de)muxer may
+/// have replaced the buffer it was given. For `MediaInput` and `MatroskaOutputFile`.
+func freeIOContext(_ context: UnsafeMutablePointer<AVIOContext>) {
+    av_free(context.pointee.buffer)
+    context.pointee.buffer = nil
+    var doomed: UnsafeMutablePointer<AVIOContext>? = context
+    avio_context_free(&doomed)
 }
