@@ -3,7 +3,7 @@ import Synchronization
 
 /// How fast a whole run may read media files (`--max-read-rate 50M`), shared by every file and thread of the
 /// run, and a count of what was read, for a throughput report. A library on network storage is read at no more
-/// than the rate on average; a read waits when the run is ahead of it (a second's worth may come in one burst).
+/// than the rate over the run: each read waits until the run is no longer ahead of it.
 ///
 ///     let budget = ReadBudget(bytesPerSecond: 50_000_000)
 ///     let media = try MediaFile(path: "movie.mkv", readBudget: budget)
@@ -23,9 +23,6 @@ public final class ReadBudget: Sendable {
     }
 
     private let state = Mutex(State())
-    /// How far the run may be ahead of its rate before a read waits: not at all, so that the rate a user reads in
-    /// `--verbose` is never above the limit they set.
-    static let burst: Duration = .zero
 
     /// A budget of `bytesPerSecond` (nil: no limit, only counting). A rate below one byte per second is one.
     public init(bytesPerSecond: Int64?) {
@@ -55,14 +52,14 @@ public final class ReadBudget: Sendable {
     }
 
     /// When the reads so far, `bytes` more included, would have finished at exactly `rate` (time spent idle is
-    /// not saved up), and how long the read of `bytes` must wait: as long as that is more than `burst` ahead of
-    /// `now`.
+    /// not saved up), and how long the read of `bytes` must wait: until then, so that the run is never ahead of
+    /// its rate.
     static func schedule(
         after previous: ContinuousClock.Instant?, now: ContinuousClock.Instant, bytes: Int, rate: Int64
     ) -> (schedule: ContinuousClock.Instant, wait: Duration) {
         let cost = Duration.nanoseconds(Int64((Double(bytes) / Double(rate) * 1e9).rounded(.up)))
         let schedule = max(previous ?? now, now) + cost
-        return (schedule, max(.zero, schedule - burst - now))
+        return (schedule, max(.zero, schedule - now))
     }
 
     /// Blocks the thread for `duration` (the read callbacks are synchronous C calls), resuming after signals.
@@ -79,23 +76,18 @@ public final class ReadBudget: Sendable {
     /// The time spent waiting for the rate so far.
     public var waited: Duration { state.withLock { $0.waited } }
 
-    /// Seconds from the first read to the last.
+    /// Seconds from the first read to the end of the last (its wait included).
     public var elapsed: Double {
         state.withLock { state in
             guard let start = state.start, let last = state.last else { return 0 }
-            let (seconds, attoseconds) = (last - start).components
-            return Double(seconds) + Double(attoseconds) / 1e18
+            return (last - start) / .seconds(1)
         }
     }
 
-    /// Bytes per second from the first read to the last, nil before two reads set them apart.
+    /// Bytes per second over `elapsed`, nil before the reads took any time.
     public var throughput: Double? {
-        state.withLock { state in
-            guard let start = state.start, let last = state.last, last > start else { return nil }
-            let seconds =
-                Double((last - start).components.seconds) + Double((last - start).components.attoseconds) / 1e18
-            return Double(state.bytes) / seconds
-        }
+        let seconds = elapsed
+        return seconds > 0 ? Double(bytesRead) / seconds : nil
     }
 
     /// Parses a rate as `--max-read-rate` takes it: bytes per second, with an optional `K`, `M` or `G` suffix

@@ -31,9 +31,8 @@ enum ReadRateOption {
         var line = "media read: \(megabytes(Double(budget.bytesRead))) in \(String(format: "%.2f", seconds)) s"
         if let rate = budget.throughput { line += ", \(megabytes(rate))/s" }
         if let limit = budget.bytesPerSecond {
-            let waited = budget.waited.components
-            let waitedSeconds = Double(waited.seconds) + Double(waited.attoseconds) / 1e18
-            line += " (limit \(megabytes(Double(limit)))/s; waited \(String(format: "%.1f", waitedSeconds)) s)"
+            let waited = budget.waited / .seconds(1)
+            line += " (limit \(megabytes(Double(limit)))/s; waited \(String(format: "%.1f", waited)) s)"
         }
         return line
     }
