@@ -34,8 +34,9 @@ let package = Package(
         .systemLibrary(
             name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
             providers: [.apt(["libharfbuzz-dev"])]),
+        // libpq's header only: CLibPQLoader binds the library at run time, so no pkg-config link flags.
         .systemLibrary(
-            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: "libpq",
+            name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: nil,
             providers: [.apt(["libpq-dev"])]),
         .systemLibrary(
             name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
@@ -43,6 +44,8 @@ let package = Package(
 
         // FFmpeg's libraries, bound on first use instead of at process start (see its header).
         .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // libpq, bound on first use: only commands given a postgresql:// URL pay for loading it (see its header).
+        .target(name: "CLibPQLoader", path: "Sources/CLibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
 
         // Linux calls Swift's Glibc module leaves out (sync_file_range).
         .target(name: "CSystem", path: "Sources/CSystem"),
@@ -57,7 +60,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The library on PostgreSQL through libpq: migrations, dialogue search and the shared work queue.
         .target(
-            name: "SubfixPostgres", dependencies: ["CLibPQ", "SubfixLibrary"],
+            name: "SubfixPostgres", dependencies: ["CLibPQ", "CLibPQLoader", "SubfixLibrary"],
             swiftSettings: swiftSettings),
         .target(
             name: "SubCore",

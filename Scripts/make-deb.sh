@@ -3,7 +3,8 @@
 # Scripts/install-tree.sh under /usr (man pages gzipped), /usr/share/doc/subfix/copyright, and a control file
 # whose Depends come from the libraries the binary needs:
 #   - the ones it links (ELF NEEDED), through dpkg-shlibdeps and the installed packages' symbols files;
-#   - FFmpeg's, which subfix opens on first use (dlopen, see Sources/CFFmpegLoader) and so never appear in NEEDED:
+#   - FFmpeg's and libpq, which subfix opens on first use (dlopen, see Sources/CFFmpegLoader and
+#     Sources/CLibPQLoader) and so never appear in NEEDED:
 #     their sonames are read from the binary and mapped through the owning packages' shlibs files.
 # dpkg-deb --root-owner-group makes every file root's without fakeroot.
 #
@@ -85,7 +86,7 @@ linked="$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/subfix" 2>"$work/
 # linked libraries; the shlibs file's version when there is no symbols file.
 strings -n 4 "$binary" | grep -E '^[A-Za-z_][A-Za-z0-9_]*$' | LC_ALL=C sort -u >"$work/strings"
 opened=()
-for soname in $(grep -aoE 'lib(avformat|avcodec|avutil|swscale)\.so\.[0-9]+' "$binary" | sort -u); do
+for soname in $(grep -aoE 'lib(avformat|avcodec|avutil|swscale|pq)\.so\.[0-9]+' "$binary" | sort -u); do
     package="$(dpkg-query -S "/usr/lib/$multiarch/$soname" 2>/dev/null | head -1 | cut -d: -f1)" || true
     [ -n "$package" ] || { echo "deb: no installed package provides $soname (apt-get install the -dev packages)" >&2; exit 1; }
     info=/var/lib/dpkg/info/"$package"

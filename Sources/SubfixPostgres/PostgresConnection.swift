@@ -1,4 +1,5 @@
 import CLibPQ
+import CLibPQLoader
 import Foundation
 
 /// One libpq connection (`PGconn`), closed in deinit. Statements always bind their values as parameters
@@ -11,6 +12,7 @@ public final class PostgresConnection {
     /// Connects; throws `PostgresError.connection` with libpq's message (password removed) on failure.
     public init(url: PostgresURL, connectTimeoutSeconds: Int = 10) throws(PostgresError) {
         self.url = url
+        try Self.loadLibrary()
         let keywords = ["dbname", "connect_timeout", "application_name"]
         let values = [url.raw, String(connectTimeoutSeconds), "subfix"]
         let connection = Self.withCStrings(keywords) { keywordPointers in
@@ -69,6 +71,8 @@ public final class PostgresConnection {
 
     /// libpq's reason why `conninfo` (a URL or `key=value` string) cannot be parsed, or nil when it can.
     static func parseError(conninfo: String) -> String? {
+        // Without libpq the URL is left to the connection, which reports the missing library.
+        guard (try? loadLibrary()) != nil else { return nil }
         var error: UnsafeMutablePointer<CChar>?
         guard let options = PQconninfoParse(conninfo, &error) else {
             defer { if let error { PQfreemem(error) } }
@@ -76,6 +80,20 @@ public final class PostgresConnection {
         }
         PQconninfoFree(options)
         return nil
+    }
+
+    /// nil once libpq is loaded, else the dynamic loader's message. Computed once per process: libpq is opened
+    /// on first use, not at start-up.
+    private static let loadFailure: String? = {
+        var buffer = [CChar](repeating: 0, count: 512)
+        let status = buffer.withUnsafeMutableBufferPointer { clibpq_load($0.baseAddress, $0.count) }
+        return status == 0
+            ? nil : String(decoding: buffer.prefix { $0 != 0 }.map(UInt8.init(bitPattern:)), as: UTF8.self)
+    }()
+
+    /// Loads libpq, or throws ``PostgresError/libraryMissing(message:)`` with the loader's reason.
+    static func loadLibrary() throws(PostgresError) {
+        if let loadFailure { throw .libraryMissing(message: loadFailure) }
     }
 
     /// libpq's message on one line, without its trailing newline and with the password removed.

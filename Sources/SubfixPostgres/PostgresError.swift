@@ -6,6 +6,8 @@ public enum PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
     case connection(url: String, message: String)
     /// A statement failed; `sqlState` is the five-character SQLSTATE code when the server sent one.
     case query(message: String, sqlState: String?)
+    /// libpq itself cannot be loaded (`libpq.so.5` is not installed); carries the dynamic loader's message.
+    case libraryMissing(message: String)
     /// A result whose shape is not what subfix expects (a missing column, a value of the wrong type).
     case unexpectedResult(String)
 
@@ -15,6 +17,7 @@ public enum PostgresError: Error, Equatable, Sendable, CustomStringConvertible {
         case .connection(let url, let message): return "cannot connect to \(url): \(message)"
         case .query(let message, _): return "PostgreSQL: \(message)"
         case .unexpectedResult(let what): return "PostgreSQL: unexpected result: \(what)"
+        case .libraryMissing(let message): return "PostgreSQL's client library cannot be loaded: \(message)"
         }
     }
 

@@ -139,7 +139,7 @@ import Testing
         }
         for package in [
             "libc6", "libass9", "libfreetype6", "libfontconfig1", "libharfbuzz-subset0", "libsqlite3-0",
-            "libuchardet0", "libavformat59", "libavcodec59", "libavutil57", "libswscale6",
+            "libuchardet0", "libavformat59", "libavcodec59", "libavutil57", "libswscale6", "libpq5",
         ] {
             #expect(packages.contains(package), "Depends: \(depends)")
         }

@@ -1,9 +1,10 @@
 import Foundation
 import Testing
 
-/// `subfix` maps FFmpeg's libraries only when a command touches media: text-only commands start without
-/// them. Checked on the built executable through glibc's loader trace (`LD_DEBUG=files`).
-@Suite struct LazyFFmpegTests {
+/// `subfix` maps FFmpeg's libraries only when a command touches media, and libpq only when it is given a
+/// postgresql:// URL: other commands start without them. Checked on the built executable through glibc's loader
+/// trace (`LD_DEBUG=files`).
+@Suite struct LazyLibraryTests {
     /// The `subfix` executable built next to the test bundle.
     static var executable: URL { SubfixBinary.executable }
 
@@ -51,5 +52,24 @@ import Testing
         #expect(libraries.contains("libavcodec.so.59"))
         #expect(libraries.contains("libavutil.so.57"))
         #expect(libraries.contains("libswscale.so.6"))
+    }
+
+    @Test func searchingASQLiteLibraryNeverLoadsLibPQ() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-lazy-\(UUID()).sqlite")
+        let (libraries, status) = try Self.loadedLibraries(["search", "你好", "--db", missing.path])
+        #expect(status == 2)  // no library there: the error, not the loader, ends the run
+        #expect(libraries.contains("libsqlite3.so.0"))
+        #expect(!libraries.contains { $0.hasPrefix("libpq") || $0.hasPrefix("libgnutls") || $0.hasPrefix("libkrb5") })
+    }
+
+    @Test func aPostgresURLLoadsLibPQOnFirstUse() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        // Port 1 refuses the connection at once: libpq is loaded, tried, and its message reported.
+        let (libraries, status) = try Self.loadedLibraries([
+            "search", "你好", "--db", "postgresql://subfix@127.0.0.1:1/none?connect_timeout=2",
+        ])
+        #expect(status == 2)
+        #expect(libraries.contains("libpq.so.5"))
     }
 }
