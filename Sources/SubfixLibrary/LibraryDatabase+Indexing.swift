@@ -93,13 +93,24 @@ extension LibraryDatabase {
         try pool.write { db in try Self.store(files, in: db) }
     }
 
+    /// How many paths one `DELETE` names (well under SQLite's 32,766 bound parameters).
+    static let pathsPerDelete = 1000
+
     /// Stores `files` inside the current transaction, as ``store(_:)`` does.
     static func store(_ files: [IndexedFile], in db: Database) throws {
         var latest: [String: Int] = [:]
         for (index, file) in files.enumerated() { latest[file.path] = index }
         let kept = files.indices.filter { latest[files[$0].path] == $0 }.map { files[$0] }
-        let delete = try db.cachedStatement(sql: "DELETE FROM media_file WHERE path = ?")
-        for file in kept { try delete.execute(arguments: [file.path]) }
+        // One statement per 1,000 paths, not one per path: like an insert, each statement that deletes indexed
+        // lines leaves FTS5 a new segment of tombstones to merge (re-indexing 10 changed files of a 1,000,000-line
+        // library: 11 segments -> 2).
+        let paths = kept.map(\.path)
+        for start in stride(from: 0, to: paths.count, by: Self.pathsPerDelete) {
+            let chunk = paths[start..<min(start + Self.pathsPerDelete, paths.count)]
+            let placeholders = repeatElement("?", count: chunk.count).joined(separator: ",")
+            try db.execute(
+                sql: "DELETE FROM media_file WHERE path IN (\(placeholders))", arguments: StatementArguments(chunk))
+        }
         // No line is deleted from here on: the new lines are exactly those above the highest id left.
         let lastID = try Int64.fetchOne(db, sql: "SELECT max(id) FROM dialogue_line") ?? 0
         for file in kept { try insert(file, in: db) }

@@ -192,6 +192,23 @@ import Testing
         }
     }
 
+    @Test func aBatchReplacingMoreFilesThanOneDeleteNamesReplacesEveryOne() throws {
+        let test = try TestLibrary()
+        // More paths than one DELETE statement names, some with quotes, SQL wildcards and parameter marks.
+        let count = LibraryDatabase.pathsPerDelete * 2 + 5
+        let paths = (0..<count).map { index in index % 7 == 0 ? "/it's ?\(index)%_.srt" : "/\(index).srt" }
+        try test.library.store(paths.map { TestLibrary.file(path: $0, texts: ["旧的\($0)"]) })
+        try test.library.store(paths.map { TestLibrary.file(path: $0, texts: ["新的\($0)"], mtime: 2) })
+        #expect(try test.search("旧").isEmpty)
+        #expect(try test.library.counts().files == count)
+        #expect(try test.library.counts().lines == count)
+        let every = DialogueSearchOptions(limit: count + 1)
+        #expect(try test.library.search(try DialogueQuery("新的"), options: every).count == count)
+        try test.library.pool.write { db in
+            try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
     @Test func theIndexKeepsABatchOfNewTermsInMemoryAlsoWhenCreatedWithoutIt() throws {
         let test = try TestLibrary()
         let hashSize = "SELECT v FROM dialogue_fts_config WHERE k = 'hashsize'"
