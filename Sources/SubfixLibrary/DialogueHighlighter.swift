@@ -101,6 +101,20 @@ struct DialogueHighlighter {
         return found.sorted { $0.position != $1.position ? $0.position < $1.position : $0.phrase < $1.phrase }
     }
 
+    /// Whether `text` holds every phrase of at least one alternative, as FTS5 would match the phrases with
+    /// positions: a CJK phrase only where its characters are adjacent.
+    func holdsAnAlternative(_ text: String) -> Bool {
+        guard !phrases.isEmpty else { return false }
+        let found = allInstances(in: documentTokens(Array(text.utf8)))
+        var present = [Bool](repeating: false, count: phrases.count)
+        for instance in found { present[instance.phrase] = true }
+        var complete: [Int: Bool] = [:]
+        for (index, phrase) in phrases.enumerated() {
+            complete[phrase.alternative] = (complete[phrase.alternative] ?? true) && present[index]
+        }
+        return complete.values.contains(true)
+    }
+
     /// `highlight(table, 0, open, close)`: the text with every run of matched tokens between `open` and `close`.
     func highlight(_ text: String, open: String, close: String) -> String {
         let bytes = Array(text.utf8)
@@ -286,5 +300,22 @@ struct DialogueHighlighter {
                 }
             }
         }
+    }
+}
+
+/// Checks a candidate line against a query whose FTS5 expression only narrows the candidates
+/// (``DialogueQuery/needsVerification``): the line must hold every phrase of an alternative, and no excluded one.
+struct DialogueMatcher {
+    private let required: DialogueHighlighter
+    private let excluded: DialogueHighlighter
+
+    init(query: DialogueQuery, segmenter: DialogueSegmenter) {
+        required = DialogueHighlighter(phrases: query.phrases, segmenter: segmenter)
+        excluded = DialogueHighlighter(phrases: query.excluded, segmenter: segmenter)
+    }
+
+    /// Whether the line `text` matches the query.
+    func matches(_ text: String) -> Bool {
+        required.holdsAnAlternative(text) && !excluded.holdsAnAlternative(text)
     }
 }

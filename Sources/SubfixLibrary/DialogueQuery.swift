@@ -7,14 +7,26 @@ import SubDB
 /// `OR` between terms makes alternatives. Every term is quoted before FTS5 sees it, so whatever the user types
 /// gives results or a `DialogueQueryError`, never an SQLite syntax error.
 ///
-///     try DialogueQuery("你好 -再见").expression   // ("你 好") NOT "再 见"
+/// The index keeps no positions (see ``DialogueTokenizer``), so a phrase becomes the conjunction of its index
+/// terms: a CJK pair for each two adjacent characters, a lone CJK character, a word. When that conjunction can
+/// hold lines without the phrase (three or more CJK characters, several words), ``needsVerification`` is true and
+/// the search keeps only the candidates whose text holds it (``DialogueMatcher``).
+///
+///     try DialogueQuery("你好 -再见").expression   // "你好" NOT "再见"
 public struct DialogueQuery: Sendable, Equatable {
-    /// The FTS5 expression to pass to `MATCH`.
+    /// The FTS5 expression to pass to `MATCH`: every line that matches the query matches it.
     public let expression: String
     /// The terms to find, normalized, for display ("searching for 你好, cafe").
     public let terms: [String]
     /// The phrases to find (not the excluded ones), in the order the expression names them.
     public let phrases: [Phrase]
+    /// The excluded phrases (`-word`), each its own alternative.
+    public let excluded: [Phrase]
+    /// Whether `expression` may match lines the query does not (a phrase of several index terms): each candidate
+    /// must then be checked against its text.
+    public let needsVerification: Bool
+    /// Whether the query is one phrase, with nothing excluded (ranked without bm25's IDF: ``DialogueRank``).
+    public let isSinglePhrase: Bool
 
     /// A phrase of the expression: its normalized tokens, in order; the last one is a prefix when `isPrefix`.
     public struct Phrase: Sendable, Equatable {
@@ -35,8 +47,10 @@ public struct DialogueQuery: Sendable, Equatable {
     public init(_ query: String, segmenter: DialogueSegmenter = DialogueSegmenter()) throws(DialogueQueryError) {
         var alternatives: [[String]] = [[]]
         var positive: [[Phrase]] = [[]]
-        var excluded: [String] = []
+        var excludedTerms: [String] = []
+        var excluded: [Phrase] = []
         var display: [String] = []
+        var inexact = false
         var count = 0
         for word in Self.lex(query) {
             if word.isOperatorOR {
@@ -46,27 +60,24 @@ public struct DialogueQuery: Sendable, Equatable {
                 }
                 continue
             }
-            let tokens = segmenter.tokens(in: word.text).map(\.text)
+            let tokens = segmenter.markedTokens(in: word.text)
             guard !tokens.isEmpty else { continue }
             count += 1
             guard count <= Self.maximumTerms else { throw .tooManyTerms(maximum: Self.maximumTerms) }
-            // The phrase is given as its normalized tokens; FTS5 runs the table's tokenizer over it again.
-            // (No Foundation here: its first string call costs a command-line search a millisecond.)
-            var phrase = "\""
-            for character in tokens.joined(separator: " ") {
-                phrase.append(character)
-                if character == "\"" { phrase.append("\"") }
-            }
-            phrase.append("\"")
             let isLatinPrefix =
                 word.isPrefix && tokens.count == 1
-                && tokens[0].unicodeScalars.allSatisfy { $0.isASCII }
-            if isLatinPrefix { phrase += " *" }
+                && tokens[0].text.unicodeScalars.allSatisfy { $0.isASCII }
+            let (indexTerms, exact) = Self.indexTerms(tokens, isPrefix: isLatinPrefix)
+            let phrase = Phrase(tokens: tokens.map(\.text), isPrefix: isLatinPrefix, alternative: 0)
             if word.isExcluded {
-                excluded.append(phrase)
+                // An inexact exclusion cannot go to FTS5 (its terms apart would exclude too much): it is checked
+                // against each candidate's text.
+                if exact { excludedTerms += indexTerms } else { inexact = true }
+                excluded.append(Phrase(tokens: phrase.tokens, isPrefix: isLatinPrefix, alternative: excluded.count))
             } else {
-                alternatives[alternatives.count - 1].append(phrase)
-                positive[positive.count - 1].append(Phrase(tokens: tokens, isPrefix: isLatinPrefix, alternative: 0))
+                if !exact { inexact = true }
+                alternatives[alternatives.count - 1] += indexTerms
+                positive[positive.count - 1].append(phrase)
                 display.append(word.text)
             }
         }
@@ -78,14 +89,50 @@ public struct DialogueQuery: Sendable, Equatable {
         var expression =
             conjunctions.count == 1
             ? conjunctions[0] : conjunctions.map { "(" + $0 + ")" }.joined(separator: " OR ")
-        for phrase in excluded {
-            expression = "(" + expression + ") NOT " + phrase
+        for term in excludedTerms {
+            expression = "(" + expression + ") NOT " + term
         }
         self.expression = expression
         self.terms = display
         self.phrases = positive.filter { !$0.isEmpty }.enumerated().flatMap { alternative, phrases in
             phrases.map { Phrase(tokens: $0.tokens, isPrefix: $0.isPrefix, alternative: alternative) }
         }
+        self.excluded = excluded
+        self.needsVerification = inexact
+        self.isSinglePhrase = self.phrases.count == 1 && excluded.isEmpty
+    }
+
+    /// A phrase's FTS5 terms, quoted, and whether their conjunction matches exactly the lines that hold the
+    /// phrase: one term for a word or a lone CJK character, one for each two adjacent CJK characters (their pair).
+    static func indexTerms(_ tokens: [DialogueSegmenter.MarkedToken], isPrefix: Bool) -> (terms: [String], exact: Bool)
+    {
+        var terms: [String] = []
+        for (index, token) in tokens.enumerated() {
+            let next = index + 1 < tokens.count ? tokens[index + 1] : nil
+            if token.isCJK {
+                if let next, next.isCJK {
+                    terms.append(quoted(token.text + next.text))
+                } else if index == 0 || !tokens[index - 1].isCJK {
+                    terms.append(quoted(token.text))
+                }
+            } else {
+                terms.append(quoted(token.text) + (isPrefix && next == nil ? " *" : ""))
+            }
+        }
+        let exact = tokens.count == 1 || (tokens.count == 2 && tokens[0].isCJK && tokens[1].isCJK)
+        return (terms, exact)
+    }
+
+    /// `text` as an FTS5 string: in double quotes, each quote doubled. FTS5 runs the table's tokenizer over it again.
+    /// (No Foundation here: its first string call costs a command-line search a millisecond.)
+    static func quoted(_ text: String) -> String {
+        var quoted = "\""
+        for character in text {
+            quoted.append(character)
+            if character == "\"" { quoted.append("\"") }
+        }
+        quoted.append("\"")
+        return quoted
     }
 
     struct Word {

@@ -38,6 +38,24 @@ public struct DialogueSegmenter: Sendable {
         return result
     }
 
+    /// A token and whether it is a Han character, kana or Hangul syllable (indexed in pairs when adjacent).
+    struct MarkedToken: Sendable, Equatable {
+        var text: String
+        var isCJK: Bool
+    }
+
+    /// The tokens of `text` with their kind, for building queries.
+    func markedTokens(in text: String) -> [MarkedToken] {
+        var result: [MarkedToken] = []
+        var utf8 = Array(text.utf8)
+        utf8.withUnsafeMutableBufferPointer { buffer in
+            segmentMarkingIdeographs(UnsafeBufferPointer(buffer)) { token, _, isCJK in
+                result.append(MarkedToken(text: String(decoding: token, as: UTF8.self), isCJK: isCJK))
+            }
+        }
+        return result
+    }
+
     /// Calls `emit` with each token's normalized UTF-8 bytes (valid only during the call) and its byte range
     /// in `text`. Invalid UTF-8 sequences separate tokens.
     public func segment(

@@ -80,12 +80,12 @@ extension LibraryDatabase {
         }
     }
 
-    /// Ranks the matches (``rankedCandidates(_:options:in:)``), then reads the best `limit` lines with their
+    /// Ranks the matches (``rankedCandidates(_:options:foldsChinese:in:)``), then reads the best `limit` lines with their
     /// source and file, and marks them in Swift (``DialogueHighlighter``), never through FTS5 again.
     static func search(_ query: DialogueQuery, options: DialogueSearchOptions, foldsChinese: Bool, in db: Database)
         throws -> [DialogueHit]
     {
-        let candidates = try rankedCandidates(query, options: options, in: db)
+        let candidates = try rankedCandidates(query, options: options, foldsChinese: foldsChinese, in: db)
         guard !candidates.isEmpty else { return [] }
         let statement = try db.cachedStatement(
             sql: """
@@ -128,40 +128,58 @@ extension LibraryDatabase {
     /// Without filters, and with a `rankWindow`, only the `rankWindow` most recently indexed matches are ranked
     /// (FTS5 reads the doclists from their end and stops once it has them), by ``DialogueRank`` for a single
     /// phrase (bm25 without its constant IDF factor) or `bm25()`. With `--lang` or `--path`, every match that
-    /// passes the filters is ranked by `bm25()`.
-    static func rankedCandidates(_ query: DialogueQuery, options: DialogueSearchOptions, in db: Database) throws
-        -> [RankedLine]
-    {
+    /// passes the filters is ranked by `bm25()`. When the query ``DialogueQuery/needsVerification``, candidates
+    /// whose text does not hold it are skipped (``DialogueMatcher``) and do not count towards the window.
+    static func rankedCandidates(
+        _ query: DialogueQuery, options: DialogueSearchOptions, foldsChinese: Bool, in db: Database
+    ) throws -> [RankedLine] {
         let limit = max(0, options.limit)
         guard limit > 0 else { return [] }
+        let matcher =
+            query.needsVerification
+            ? DialogueMatcher(query: query, segmenter: DialogueSegmenter(foldsChinese: foldsChinese)) : nil
         let (filters, filterArguments) = filterClauses(options)
-        var arguments: StatementArguments = [query.expression] + filterArguments
         var candidates: [RankedLine] = []
         if filters.isEmpty && options.rankWindow > 0 {
-            let rank = DialogueRank.isSinglePhrase(query.expression) ? DialogueRank.name : "bm25"
+            let rank = query.isSinglePhrase ? DialogueRank.name : "bm25"
+            let window = max(options.rankWindow, limit)
+            // Checked candidates need their text, and how many are read is not known in advance: no LIMIT then.
             let rows = try Row.fetchCursor(
                 db,
-                sql: """
+                sql: matcher == nil
+                    ? """
                     SELECT rowid, \(rank)(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
                     ORDER BY rowid DESC LIMIT ?
-                    """, arguments: [query.expression, max(options.rankWindow, limit)])
-            while let row = try rows.next() { candidates.append(RankedLine(rowid: row[0], rank: row[1])) }
+                    """
+                    : """
+                    SELECT rowid, \(rank)(dialogue_fts), text FROM dialogue_fts WHERE dialogue_fts MATCH ?
+                    ORDER BY rowid DESC
+                    """,
+                arguments: matcher == nil ? [query.expression, window] : [query.expression])
+            while candidates.count < window, let row = try rows.next() {
+                if let matcher, !matcher.matches(row[2]) { continue }
+                candidates.append(RankedLine(rowid: row[0], rank: row[1]))
+            }
             candidates.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.rowid < $1.rowid }
             return Array(candidates.prefix(limit))
         }
-        arguments += [limit]
+        var arguments: StatementArguments = [query.expression] + filterArguments
+        if matcher == nil { arguments += [limit] }
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT l.id, dialogue_fts.rank
+                SELECT l.id, dialogue_fts.rank, l.text
                 FROM dialogue_fts
                 JOIN dialogue_line l ON l.id = dialogue_fts.rowid
                 JOIN subtitle_source s ON s.id = l.source_id
                 JOIN media_file f ON f.id = s.media_file_id
                 WHERE dialogue_fts MATCH ?\(filters)
-                ORDER BY dialogue_fts.rank, l.id LIMIT ?
+                ORDER BY dialogue_fts.rank, l.id\(matcher == nil ? " LIMIT ?" : "")
                 """, arguments: arguments)
-        while let row = try rows.next() { candidates.append(RankedLine(rowid: row[0], rank: row[1])) }
+        while candidates.count < limit, let row = try rows.next() {
+            if let matcher, !matcher.matches(row[2]) { continue }
+            candidates.append(RankedLine(rowid: row[0], rank: row[1]))
+        }
         return candidates
     }
 
@@ -173,19 +191,46 @@ extension LibraryDatabase {
         try reader.read { db in
             guard try Self.indexFolding(db) != nil else { throw LibraryError.noDialogueIndex(path: path) }
             let (filters, arguments) = Self.filterClauses(options)
+            guard query.needsVerification else {
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT f.path, count(*)
+                        FROM dialogue_fts
+                        JOIN dialogue_line l ON l.id = dialogue_fts.rowid
+                        JOIN subtitle_source s ON s.id = l.source_id
+                        JOIN media_file f ON f.id = s.media_file_id
+                        WHERE dialogue_fts MATCH ?\(filters)
+                        GROUP BY f.path ORDER BY f.path
+                        """, arguments: [query.expression] + arguments)
+                var counts: [(path: String, count: Int)] = []
+                while let row = try rows.next() { counts.append((row[0], row[1])) }
+                return counts
+            }
+            // Every candidate's text is checked; the lines come grouped by path.
+            let matcher = DialogueMatcher(
+                query: query, segmenter: DialogueSegmenter(foldsChinese: try Self.indexFolding(db) ?? false))
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
-                    SELECT f.path, count(*)
+                    SELECT f.path, l.text
                     FROM dialogue_fts
                     JOIN dialogue_line l ON l.id = dialogue_fts.rowid
                     JOIN subtitle_source s ON s.id = l.source_id
                     JOIN media_file f ON f.id = s.media_file_id
                     WHERE dialogue_fts MATCH ?\(filters)
-                    GROUP BY f.path ORDER BY f.path
+                    ORDER BY f.path
                     """, arguments: [query.expression] + arguments)
             var counts: [(path: String, count: Int)] = []
-            while let row = try rows.next() { counts.append((row[0], row[1])) }
+            while let row = try rows.next() {
+                guard matcher.matches(row[1]) else { continue }
+                let path: String = row[0]
+                if let last = counts.last, last.path == path {
+                    counts[counts.count - 1].count += 1
+                } else {
+                    counts.append((path, 1))
+                }
+            }
             return counts
         }
     }

@@ -195,6 +195,20 @@ public final class LibraryDatabase: Sendable {
                     );
                     """)
         }
+        // The dialogue index of subfix 0.1 kept every token's position (detail=full); this one keeps none and
+        // indexes adjacent CJK characters in pairs. An existing index is made again from its lines, folding as
+        // it did (about the time `subfix index` took to build it).
+        migrator.registerMigration("library-v2-dialogue-pairs") { db in
+            guard let folds = try indexFolding(db) else { return }
+            try db.execute(
+                sql: """
+                    DROP TRIGGER IF EXISTS dialogue_line_ad;
+                    DROP TRIGGER IF EXISTS dialogue_line_au;
+                    DROP TABLE dialogue_fts;
+                    """)
+            try createDialogueIndex(foldsChinese: folds, in: db)
+            try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts) VALUES ('rebuild')")
+        }
         return migrator
     }
 
@@ -244,21 +258,27 @@ public final class LibraryDatabase: Sendable {
                 }
                 return
             }
-            let tokenize = DialogueTokenizer.descriptor(foldsChinese: foldsChinese).sqlOptionValue
-            try db.execute(
-                sql: """
-                    CREATE VIRTUAL TABLE dialogue_fts USING fts5(
-                        text, content='dialogue_line', content_rowid='id', tokenize=\(tokenize));
-                    INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('automerge', 8);
-                    INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('hashsize', \(Self.ftsHashSize));
-                    CREATE TRIGGER dialogue_line_ad AFTER DELETE ON dialogue_line BEGIN
-                        INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
-                    END;
-                    CREATE TRIGGER dialogue_line_au AFTER UPDATE ON dialogue_line BEGIN
-                        INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
-                        INSERT INTO dialogue_fts(rowid, text) VALUES (new.id, new.text);
-                    END;
-                    """)
+            try Self.createDialogueIndex(foldsChinese: foldsChinese, in: db)
         }
+    }
+
+    /// Creates `dialogue_fts` (no positions: `detail=none`, see ``DialogueTokenizer``) and the triggers that keep
+    /// it in step with deleted and updated lines.
+    static func createDialogueIndex(foldsChinese: Bool, in db: Database) throws {
+        let tokenize = DialogueTokenizer.descriptor(foldsChinese: foldsChinese).sqlOptionValue
+        try db.execute(
+            sql: """
+                CREATE VIRTUAL TABLE dialogue_fts USING fts5(
+                    text, content='dialogue_line', content_rowid='id', tokenize=\(tokenize), detail=none);
+                INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('automerge', 8);
+                INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('hashsize', \(ftsHashSize));
+                CREATE TRIGGER dialogue_line_ad AFTER DELETE ON dialogue_line BEGIN
+                    INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                END;
+                CREATE TRIGGER dialogue_line_au AFTER UPDATE ON dialogue_line BEGIN
+                    INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                    INSERT INTO dialogue_fts(rowid, text) VALUES (new.id, new.text);
+                END;
+                """)
     }
 }

@@ -4,8 +4,10 @@ import Testing
 
 @testable import SubfixLibrary
 
-/// The Swift highlighter against FTS5's own `highlight()` and `snippet()` over the same rows: every line that
-/// matches, for queries of one and several phrases, prefixes, exclusions and alternatives, folded or not.
+/// The Swift highlighter against FTS5's own `highlight()` and `snippet()` over the same rows of a table with
+/// positions (phrase queries, `tokenize='subfix positions'`): every line that matches, for queries of one and
+/// several phrases, prefixes, exclusions and alternatives, folded or not. The library's own index keeps no
+/// positions; that table is the reference for what a phrase matches.
 @Suite struct DialogueHighlighterTests {
     /// Deterministic lines: CJK runs, English words, punctuation that makes boundary tokens, sentence ends
     /// (`. ` and `: `), line breaks, full-width forms; some long enough for the snippet window to move.
@@ -31,10 +33,30 @@ import Testing
         "\"see you\" tomorrow", "カタカナ", "한국어", "cafe", "abc", "你好 OR hello world", "十分 は", "123", "好你",
     ]
 
+    /// The query as FTS5 phrases (`"你 好"`), for a table with positions.
+    static func phraseExpression(_ query: DialogueQuery) -> String {
+        func quoted(_ phrase: DialogueQuery.Phrase) -> String {
+            DialogueQuery.quoted(phrase.tokens.joined(separator: " ")) + (phrase.isPrefix ? " *" : "")
+        }
+        let alternatives = Dictionary(grouping: query.phrases, by: \.alternative).sorted { $0.key < $1.key }
+            .map { $0.value.map(quoted).joined(separator: " AND ") }
+        var expression =
+            alternatives.count == 1 ? alternatives[0] : alternatives.map { "(" + $0 + ")" }.joined(separator: " OR ")
+        for phrase in query.excluded { expression = "(" + expression + ") NOT " + quoted(phrase) }
+        return expression
+    }
+
     @Test(arguments: [false, true])
     func marksWhatFTS5Marks(foldsChinese: Bool) throws {
         let test = try TestLibrary(foldsChinese: foldsChinese)
-        try test.store(path: "/a.srt", texts: Self.lines(count: 400))
+        let lines = Self.lines(count: 400)
+        try test.library.pool.write { db in
+            try db.execute(
+                sql:
+                    "CREATE VIRTUAL TABLE oracle USING fts5(text, tokenize='subfix positions\(foldsChinese ? " fold" : "")')"
+            )
+            for line in lines { try db.execute(sql: "INSERT INTO oracle (text) VALUES (?)", arguments: [line]) }
+        }
         let segmenter = DialogueSegmenter(foldsChinese: foldsChinese)
         var compared = 0
         for text in Self.queries {
@@ -44,11 +66,11 @@ import Testing
                 try Row.fetchAll(
                     db,
                     sql: """
-                        SELECT text, highlight(dialogue_fts, 0, '<', '>') AS marked,
-                               snippet(dialogue_fts, 0, '[', ']', '…', 24) AS snippet,
-                               snippet(dialogue_fts, 0, '[', ']', '...', 5) AS short
-                        FROM dialogue_fts WHERE dialogue_fts MATCH ?
-                        """, arguments: [query.expression])
+                        SELECT text, highlight(oracle, 0, '<', '>') AS marked,
+                               snippet(oracle, 0, '[', ']', '…', 24) AS snippet,
+                               snippet(oracle, 0, '[', ']', '...', 5) AS short
+                        FROM oracle WHERE oracle MATCH ?
+                        """, arguments: [Self.phraseExpression(query)])
             }
             for row in rows {
                 let line: String = row["text"]
@@ -63,6 +85,40 @@ import Testing
             }
         }
         #expect(compared > 1000)
+    }
+
+    /// The pairs index with verification finds exactly the lines the phrase queries of a table with positions
+    /// find, for every query: the index terms narrow, the check against the text decides.
+    @Test(arguments: [false, true])
+    func theIndexFindsWhatPhraseQueriesFind(foldsChinese: Bool) throws {
+        let test = try TestLibrary(foldsChinese: foldsChinese)
+        let lines = Self.lines(count: 400)
+        try test.store(path: "/a.srt", texts: lines)
+        try test.library.pool.write { db in
+            try db.execute(
+                sql:
+                    "CREATE VIRTUAL TABLE oracle USING fts5(text, tokenize='subfix positions\(foldsChinese ? " fold" : "")')"
+            )
+            for line in lines { try db.execute(sql: "INSERT INTO oracle (text) VALUES (?)", arguments: [line]) }
+        }
+        let queries =
+            Self.queries + [
+                "你好你", "好你好", "十分ＡＢＣ", "你好 -好你", "-你好你 好", "终电 -\"see you\"", "\"you tomorrow\" OR 你好你好",
+                "世界吗", "電視你", "电视你好",
+            ]
+        for text in queries {
+            let query = try DialogueQuery(text)
+            let expected = try test.library.reader.read { db in
+                try String.fetchAll(
+                    db, sql: "SELECT text FROM oracle WHERE oracle MATCH ?", arguments: [Self.phraseExpression(query)])
+            }
+            let ranked = try test.library.search(query, options: DialogueSearchOptions(limit: 10_000, rankWindow: 0))
+            #expect(ranked.map(\.line.text).sorted() == expected.sorted(), "\(text)")
+            let newest = try test.library.search(query, options: DialogueSearchOptions(limit: 10_000))
+            #expect(newest.map(\.line.text).sorted() == expected.sorted(), "\(text)")
+            let counted = try test.library.matchCounts(query, options: DialogueSearchOptions())
+            #expect(counted.map(\.count).reduce(0, +) == expected.count, "\(text)")
+        }
     }
 
     @Test func hostileTextIsMarkedWithoutCrashing() {

@@ -51,6 +51,46 @@ import Testing
         }
     }
 
+    /// A library whose dialogue index keeps positions (subfix 0.1's) is searched only once a writer has made the
+    /// index again, as pairs without positions; its lines and folding are kept.
+    @Test(arguments: [false, true])
+    func anIndexWithPositionsIsMadeAgainByTheNextWriter(foldsChinese: Bool) throws {
+        let directory = try TemporaryDirectory()
+        let path = directory.path("old.sqlite")
+        do {
+            let test = try LibraryDatabase(path: path, mode: .create)
+            try test.prepareDialogueIndex(foldsChinese: foldsChinese)
+            try test.store([TestLibrary.file(path: "/a.srt", texts: ["東京都に", "你，好", "你好吗"])])
+            // What subfix 0.1 left: a table with positions, and no record of the new migration.
+            try test.pool.write { db in
+                let tokenize = foldsChinese ? "'subfix fold'" : "'subfix'"
+                try db.execute(
+                    sql: """
+                        DROP TABLE dialogue_fts;
+                        CREATE VIRTUAL TABLE dialogue_fts USING fts5(
+                            text, content='dialogue_line', content_rowid='id', tokenize=\(tokenize));
+                        INSERT INTO dialogue_fts(dialogue_fts) VALUES ('rebuild');
+                        DELETE FROM grdb_migrations WHERE identifier = 'library-v2-dialogue-pairs';
+                        """)
+            }
+        }
+        #expect(throws: LibraryError.olderSchema(path: path)) { try LibraryDatabase(path: path, mode: .readOnly) }
+        let writer = try LibraryDatabase(path: path, mode: .existing)
+        #expect(try writer.dialogueIndexFoldsChinese() == foldsChinese)
+        let reader = try LibraryDatabase(path: path, mode: .readOnly)
+        let sql = try reader.reader.read {
+            try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'dialogue_fts'")
+        }
+        #expect(sql?.contains("detail=none") == true)
+        let options = DialogueSearchOptions(limit: 10)
+        #expect(try reader.search(try DialogueQuery("京都"), options: options).map(\.line.text) == ["東京都に"])
+        #expect(try reader.search(try DialogueQuery("你好"), options: options).map(\.line.text) == ["你好吗"])
+        #expect(try reader.search(try DialogueQuery(foldsChinese ? "东京都" : "東京都"), options: options).count == 1)
+        try writer.pool.write { db in
+            try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('integrity-check', 1)")
+        }
+    }
+
     /// A file that is not a database (or a truncated one) fails the read-only open and is left as it was.
     @Test(arguments: [false, true])
     func brokenFilesFailReadOnlyOpenAndStayUntouched(truncated: Bool) throws {
