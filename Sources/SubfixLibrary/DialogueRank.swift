@@ -2,7 +2,8 @@ internal import CSQLite
 import Foundation
 import SubDB
 
-/// `subfix_rank(dialogue_fts)`: FTS5's bm25 for queries of a single phrase, without the phrase's IDF factor.
+/// `subfix_rank(dialogue_fts)`: FTS5's bm25 for queries of a single phrase (``DialogueQuery/isSinglePhrase``),
+/// without the phrase's IDF factor.
 ///
 /// bm25 multiplies each phrase's term-frequency part by its IDF; with one phrase that factor is the same for
 /// every row, so the order is bm25's, but FTS5 computes the IDF by running the whole phrase query once more
@@ -45,33 +46,5 @@ enum DialogueRank {
         guard code == SQLITE_OK else {
             throw DatabaseError(resultCode: ResultCode(rawValue: code), message: "cannot register \(name)")
         }
-    }
-
-    /// True when an FTS5 expression made by ``DialogueQuery`` is one phrase (`"你 好"` or `"wor" *`): nothing
-    /// but spaces and a prefix star outside its quotes.
-    static func isSinglePhrase(_ expression: String) -> Bool {
-        var inQuotes = false
-        var phrases = 0
-        var previousWasQuote = false
-        for character in expression {
-            if character == "\"" {
-                if inQuotes {
-                    inQuotes = false
-                    previousWasQuote = true
-                    continue
-                }
-                if previousWasQuote {  // "" inside a phrase
-                    inQuotes = true
-                    previousWasQuote = false
-                    continue
-                }
-                inQuotes = true
-                phrases += 1
-                continue
-            }
-            previousWasQuote = false
-            if !inQuotes && character != " " && character != "*" { return false }
-        }
-        return phrases == 1
     }
 }
