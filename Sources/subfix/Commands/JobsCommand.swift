@@ -1,8 +1,10 @@
 import Foundation
 import SubDB
 import SubfixLibrary
+import SubfixPostgres
 
-/// `subfix jobs`: the recent runs of subfix commands, from the library's job log.
+/// `subfix jobs`: the recent runs of subfix commands, from the library's job log (SQLite or PostgreSQL: the same
+/// lines and objects).
 enum JobsCommand {
     static let spec = CommandSpec(
         name: "jobs",
@@ -15,11 +17,16 @@ enum JobsCommand {
         run: { arguments, io in try run(arguments, io: io) })
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-        let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
+        let url = try PostgresBackend.url(arguments, io: io)
+        let databasePath = url == nil ? try LibraryLocation.requiredPath(arguments, io: io) : ""
         let limit = try arguments.integer(.limit, in: 1...100_000) ?? 20
-        guard let jobs = LibraryLocation.reading(databasePath, io: io, { try $0.recentJobs(limit: limit) }) else {
-            return .someFailed
+        let read: [JobRecord]?
+        if let url {
+            read = recentJobs(url, limit: limit, io: io)
+        } else {
+            read = LibraryLocation.reading(databasePath, io: io, { try $0.recentJobs(limit: limit) })
         }
+        guard let jobs = read else { return .someFailed }
         for job in jobs {
             if arguments.has(.json) {
                 io.printJSON(json(job))
@@ -28,6 +35,17 @@ enum JobsCommand {
             }
         }
         return .success
+    }
+
+    /// The newest `limit` jobs of the PostgreSQL library at `url`; a failure is printed and gives nil.
+    static func recentJobs(_ url: PostgresURL, limit: Int, io: CommandIO) -> [JobRecord]? {
+        guard let library = PostgresBackend.open(url, io: io) else { return nil }
+        do {
+            return try library.recentJobs(limit: limit)
+        } catch {
+            io.error(PostgresBackend.message(error))
+            return nil
+        }
     }
 
     /// `2026-11-29T19:40:01Z`
