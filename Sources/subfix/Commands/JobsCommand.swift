@@ -14,6 +14,12 @@ enum JobsCommand {
             .value(.limit, "N", "At most N runs, newest first (default 20)."),
             .flag(.json, "One JSON object per run."),
         ],
+        discussion: """
+            fix, extract, render, check, report and index (and 'subfix worker', for each fix job) log their runs
+            in the library: a SQLite file, or a PostgreSQL server given as a postgresql:// URL, where the lines and
+            JSON objects are the same. Arguments are kept with paths made absolute and any password replaced by
+            ***; a dry run is marked with the count dryRun.
+            """,
         run: { arguments, io in try run(arguments, io: io) })
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {

@@ -22,7 +22,11 @@ enum WorkerCommand {
             A job whose worker dies returns to the queue when its lease expires; a job is failed after 3 claims.
             Jobs are idempotent: a retried index job replaces the file's lines, a retried fix job writes the same
             output again (atomically; an existing backup is never overwritten). A lost connection (a server
-            restart) is retried for a minute. Exit status: 0 every job done, 1 some job or the database failed.
+            restart) is retried for a minute. A fix job runs the code of 'subfix fix' and is logged in the
+            library's job log as a 'subfix fix FILE' run ('subfix jobs'). A job that fails as it is claimed (its
+            file is gone, a row this subfix cannot run, abandoned 3 times) is failed in the queue with its cause,
+            printed as one error line and counted like any failed job. Exit status: 0 every job done, 1 some job
+            or the database failed.
             """,
         run: { arguments, io in try run(arguments, io: io) })
 
