@@ -16,6 +16,10 @@ enum WorkerCommand {
             .value(.jobs, "N", "Jobs run at once, each on its own connection (default 1)."),
             .value(
                 .lease, "SECONDS", "How long a claimed job is held before another worker may take it (default 600)."),
+            .flag(
+                .json,
+                "Each failed job also as an error object on standard output, then one object"
+                    + " {\"type\":\"worker\",\"done\":…,\"failed\":…} instead of the summary line."),
         ],
         discussion: """
             Jobs are claimed with SELECT … FOR UPDATE SKIP LOCKED, so workers on several machines share one queue.
@@ -52,7 +56,11 @@ enum WorkerCommand {
             }
         }
         let result = totals.withLock { $0 }
-        io.print("worker: \(result.done) done, \(result.failed) failed")
+        if arguments.has(.json) {
+            io.printJSON(.typed("worker", [("done", .int(result.done)), ("failed", .int(result.failed))]))
+        } else {
+            io.print("worker: \(result.done) done, \(result.failed) failed")
+        }
         return result.failed > 0 || result.broken ? .someFailed : .success
     }
 

@@ -212,5 +212,21 @@ import Testing
         #expect(logged.count == 2 && logged.allSatisfy { $0.command == "fix" && $0.status == .succeeded })
         let paths = try logged.flatMap { try library.files(ofJob: try #require($0.id)).map(\.path) }
         #expect(Set(paths) == [raw, newline])
+
+        // With --json: an error object per failed job, then the counts; the error lines still go to stderr.
+        try queue.add(.fix, jobs: [(gone, ["--out", folder + "/out"])])
+        try queue.add(.index, paths: ["also/relative.srt"])
+        let json = try SubfixBinary.run(["worker", "--json", "--db", url], in: folder)
+        #expect(json.status == 1)
+        #expect(
+            json.stdout
+                == "{\"type\":\"error\",\"file\":\"\(gone)\",\"error\":\"no such file or folder\"}\n"
+                + "{\"type\":\"error\",\"file\":\"also/relative.srt\",\"error\":\"the job's path is not absolute\"}\n"
+                + "{\"type\":\"worker\",\"done\":0,\"failed\":2}\n")
+        #expect(json.stderr.split(separator: "\n").count == 2)
+        let schema = try JSONSchemaDocument.load()
+        for line in json.stdout.split(separator: "\n") {
+            #expect(schema.problems(line: String(line), command: "worker").isEmpty, "\(line)")
+        }
     }
 }
