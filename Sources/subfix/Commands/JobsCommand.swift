@@ -23,13 +23,12 @@ enum JobsCommand {
         run: { arguments, io in try run(arguments, io: io) })
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-        let url = try PostgresBackend.url(arguments, io: io)
-        let databasePath = url == nil ? try LibraryLocation.requiredPath(arguments, io: io) : ""
-        let limit = try arguments.integer(.limit, in: 1...100_000) ?? 20
         let read: [JobRecord]?
-        if let url {
-            read = recentJobs(url, limit: limit, io: io)
+        if let url = try PostgresBackend.url(arguments, io: io) {
+            read = recentJobs(url, limit: try limit(arguments), io: io)
         } else {
+            let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
+            let limit = try limit(arguments)
             read = LibraryLocation.reading(databasePath, io: io, { try $0.recentJobs(limit: limit) })
         }
         guard let jobs = read else { return .someFailed }
@@ -41,6 +40,11 @@ enum JobsCommand {
             }
         }
         return .success
+    }
+
+    /// `--limit N`, 20 by default.
+    static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        try arguments.integer(.limit, in: 1...100_000) ?? 20
     }
 
     /// The newest `limit` jobs of the PostgreSQL library at `url`; a failure is printed and gives nil.
