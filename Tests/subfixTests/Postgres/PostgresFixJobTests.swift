@@ -228,5 +228,15 @@ import Testing
         for line in json.stdout.split(separator: "\n") {
             #expect(schema.problems(line: String(line), command: "worker").isEmpty, "\(line)")
         }
+
+        // Vanished files whose names are not UTF-8 or hold a newline: one escaped line each.
+        let hostile = [folder + "/in/gone\u{10FFFF}.srt", folder + "/in/gone\nline.srt"]
+        try queue.add(.index, paths: hostile)
+        let run = try SubfixBinary.run(["worker", "--db", url], in: folder)
+        #expect(run.stdout == "worker: 0 done, 2 failed\n")
+        #expect(
+            run.stderr
+                == "subfix: error: \(folder)/in/gone\\xff.srt: no such file or folder\n"
+                + "subfix: error: \(folder)/in/gone\\nline.srt: no such file or folder\n")
     }
 }
