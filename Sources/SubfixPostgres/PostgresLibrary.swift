@@ -16,6 +16,15 @@ public final class PostgresLibrary {
         try PostgresMigrations.migrate(connection)
     }
 
+    /// Connects to a library created before and migrates it; nil when the database holds no subfix schema yet (a
+    /// dry run is logged in a library that exists and never creates one, as on SQLite).
+    public init?(existing url: PostgresURL) throws {
+        connection = try PostgresConnection(url: url)
+        let created = try connection.execute("SELECT to_regclass('subfix_migrations') IS NOT NULL").text(0, 0)
+        guard created == "t" else { return nil }
+        try PostgresMigrations.migrate(connection)
+    }
+
     /// Whether the dialogue index folds Traditional Chinese to Simplified; nil before anything was indexed.
     public func foldsChinese() throws -> Bool? {
         let result = try connection.execute("SELECT value FROM library_setting WHERE name = 'fold_chinese'")
@@ -219,21 +228,6 @@ public final class PostgresLibrary {
                 id: try result.int(row, 0), sourceId: try result.int(row, 1), startMs: Int(try result.int(row, 2)),
                 endMs: Int(try result.int(row, 3)), style: result.text(row, 4) ?? "", text: result.text(row, 5) ?? "")
         }
-    }
-
-    /// Records one run of a subfix command in the job log.
-    public func record(job: JobRecord) throws {
-        let counts = job.counts.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: " ")
-        try connection.execute(
-            """
-            INSERT INTO job (command, arguments, started_at, finished_at, status, counts)
-            VALUES ($1, $2, to_timestamp($3::double precision), to_timestamp($4::double precision), $5, $6)
-            """,
-            [
-                job.command, job.arguments.map(PostgresURL.redacted).joined(separator: " "),
-                String(job.startedAt.timeIntervalSince1970), job.finishedAt.map { String($0.timeIntervalSince1970) },
-                job.status.rawValue, counts,
-            ])
     }
 
     /// The SQL after the match condition for `--lang` and `--path` (` AND ...` over `s` and `f`), its values

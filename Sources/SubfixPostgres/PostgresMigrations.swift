@@ -88,6 +88,30 @@ package enum PostgresMigrations {
                 // The job's command-line options (a JSON array of strings), for fix jobs: where and how to fix.
                 "ALTER TABLE queue_job ADD COLUMN options text NOT NULL DEFAULT '[]'",
             ]),
+        Migration(
+            version: 5, name: "job log as on SQLite",
+            statements: [
+                // The job log keeps what the SQLite one keeps: the arguments as a JSON array of strings and the
+                // counts as a JSON object (version 2 wrote them space-separated and as `key=value` words; those
+                // rows are converted), and one job_file row per file.
+                """
+                UPDATE job SET
+                    arguments = CASE WHEN arguments = '' THEN '[]'
+                                     ELSE array_to_json(string_to_array(arguments, ' '))::text END,
+                    counts = coalesce(
+                        (SELECT json_object_agg(split_part(word, '=', 1), split_part(word, '=', 2)::bigint)::text
+                         FROM unnest(string_to_array(counts, ' ')) AS word WHERE word ~ '^[^=]+=-?[0-9]{1,18}$'),
+                        '{}')
+                """,
+                "CREATE INDEX job_recent ON job (started_at DESC, id DESC)",
+                """
+                CREATE TABLE job_file (
+                    id bigserial PRIMARY KEY, job_id bigint NOT NULL REFERENCES job (id) ON DELETE CASCADE,
+                    path text NOT NULL, output text, status text NOT NULL, encoding text, counts text NOT NULL,
+                    error text)
+                """,
+                "CREATE INDEX job_file_job ON job_file (job_id, id)",
+            ]),
     ]
 
     /// Brings the database to the latest version; returns the versions applied now. Throws

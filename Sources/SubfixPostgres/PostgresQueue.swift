@@ -27,6 +27,19 @@ public struct PostgresQueue {
         public var claim: String
     }
 
+    /// What a claim gave: a job to run, or a job failed at once, with why (claimed too many times, or a row this
+    /// subfix cannot run), which the worker reports and counts as failed.
+    public enum Claim: Sendable, Equatable {
+        case run(Job)
+        case failed(Job, cause: String)
+
+        /// The job to run; nil when it failed at claim time.
+        public var runnable: Job? {
+            if case .run(let job) = self { return job }
+            return nil
+        }
+    }
+
     /// The four counts `subfix queue status` shows.
     public struct Status: Sendable, Equatable {
         public var pending = 0
@@ -67,36 +80,39 @@ public struct PostgresQueue {
     }
 
     /// Claims the oldest pending job, or a running one whose lease expired, for `lease` seconds; nil when there is
-    /// none. Jobs claimed `maximumAttempts` times already are failed instead.
-    public func claim(worker: String, lease: Double) throws -> Job? {
-        while true {
-            let token = UUID().uuidString
-            let result = try connection.execute(
-                """
-                UPDATE queue_job SET status = 'running', worker = $1, claim = $2, attempts = attempts + 1,
-                                     lease_until = clock_timestamp() + make_interval(secs => $3::double precision)
-                WHERE id = (SELECT id FROM queue_job
-                            WHERE status = 'pending' OR (status = 'running' AND lease_until < clock_timestamp())
-                            ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
-                RETURNING id, kind, path, attempts, options
-                """, [worker, token, String(lease)])
-            guard result.count > 0 else { return nil }
-            let kind = Kind(rawValue: result.text(0, 1) ?? "")
-            let options = try? JSONDecoder().decode([String].self, from: Data((result.text(0, 4) ?? "").utf8))
-            let job = Job(
-                id: try result.int(0, 0), kind: kind ?? .index, path: result.text(0, 2) ?? "", options: options ?? [],
-                attempts: Int(try result.int(0, 3)), claim: token)
-            if job.attempts > maximumAttempts {
-                try finish(job, failed: true, result: nil, error: "abandoned by its worker \(maximumAttempts) times")
-                continue
-            }
-            // A job this subfix cannot read (a kind or options written by a newer one) fails rather than runs.
-            guard kind != nil, options != nil else {
-                try finish(job, failed: true, result: nil, error: "a job this version of subfix cannot run")
-                continue
-            }
-            return job
+    /// none. A job claimed `maximumAttempts` times already, or whose row this subfix cannot run (an unknown kind,
+    /// options that are not a JSON array of strings, a path that is not absolute), is recorded as
+    /// failed with its cause and returned as `.failed`.
+    public func claim(worker: String, lease: Double) throws -> Claim? {
+        let token = UUID().uuidString
+        let result = try connection.execute(
+            """
+            UPDATE queue_job SET status = 'running', worker = $1, claim = $2, attempts = attempts + 1,
+                                 lease_until = clock_timestamp() + make_interval(secs => $3::double precision)
+            WHERE id = (SELECT id FROM queue_job
+                        WHERE status = 'pending' OR (status = 'running' AND lease_until < clock_timestamp())
+                        ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED)
+            RETURNING id, kind, path, attempts, options
+            """, [worker, token, String(lease)])
+        guard result.count > 0 else { return nil }
+        let kind = Kind(rawValue: result.text(0, 1) ?? "")
+        let options = try? JSONDecoder().decode([String].self, from: Data((result.text(0, 4) ?? "").utf8))
+        let job = Job(
+            id: try result.int(0, 0), kind: kind ?? .index, path: result.text(0, 2) ?? "", options: options ?? [],
+            attempts: Int(try result.int(0, 3)), claim: token)
+        let cause: String
+        if job.attempts > maximumAttempts {
+            cause = "abandoned by its worker \(maximumAttempts) times"
+        } else if kind == nil || options == nil {
+            // A kind or options written by a newer subfix: the job fails rather than runs.
+            cause = "a job this version of subfix cannot run"
+        } else if !job.path.hasPrefix("/") {
+            cause = "the job's path is not absolute"
+        } else {
+            return .run(job)
         }
+        try finish(job, failed: true, result: nil, error: cause)
+        return .failed(job, cause: cause)
     }
 
     /// Extends the lease of a job still held by this claim; false when it was lost (expired and reclaimed).

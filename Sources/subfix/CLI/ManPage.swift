@@ -8,9 +8,9 @@ enum ManPage {
     static let environment: [(name: String, help: String)] = [
         (
             "SUBFIX_DB",
-            "The library database when --db is not given: a SQLite file, or a postgresql:// URL (used by index,"
-                + " search, queue and worker; the other commands then keep their job log in the default SQLite"
-                + " file). It comes before the config file's db."
+            "The library database when --db is not given: a SQLite file, or a postgresql:// URL (every command"
+                + " then keeps its index, font catalog, queue and job log on that server; a password in it is never"
+                + " printed). It comes before the config file's db."
         ),
         (
             "XDG_CONFIG_HOME",

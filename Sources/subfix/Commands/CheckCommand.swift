@@ -27,25 +27,23 @@ enum CheckCommand {
     /// Checks every input, then records the run in the job log: one file record per input.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
-        let databasePath = try LibraryLocation.path(arguments, io: io)
+        let log = try LibraryLocation.jobLog(arguments, io: io)
         let status: ExitStatus
         let files: [JobFileRecord]
         do {
             (status, files) = try check(arguments, io: io)
         } catch {
             if error is UsageError { throw error }
-            record([], failed: true, arguments: arguments, started: started, databasePath: databasePath, io: io)
+            record([], failed: true, arguments: arguments, started: started, log: log, io: io)
             throw error
         }
-        record(
-            files, failed: status != .success, arguments: arguments, started: started, databasePath: databasePath,
-            io: io)
+        record(files, failed: status != .success, arguments: arguments, started: started, log: log, io: io)
         return status
     }
 
     /// The job record: files, failed files, events and events with missing glyphs over all inputs.
     private static func record(
-        _ records: [JobFileRecord], failed: Bool, arguments: ParsedArguments, started: Date, databasePath: String?,
+        _ records: [JobFileRecord], failed: Bool, arguments: ParsedArguments, started: Date, log: LibraryBackend?,
         io: CommandIO
     ) {
         JobLog.record(
@@ -55,7 +53,7 @@ enum CheckCommand {
                 "events": records.reduce(0) { $0 + ($1.counts["events"] ?? 0) },
                 "eventsWithMissingGlyphs": records.reduce(0) { $0 + ($1.counts["eventsWithMissingGlyphs"] ?? 0) },
             ],
-            files: records, databasePath: databasePath, io: io)
+            files: records, to: log, io: io)
     }
 
     /// Checks each input; returns the exit status and a job row per input: covered, missing (some glyphs) or

@@ -40,7 +40,7 @@ enum ExtractCommand {
         guard let path = arguments.positionals.first else {
             throw UsageError.missingArgument(command: "extract", name: "FILE")
         }
-        let databasePath = try LibraryLocation.path(arguments, io: io)
+        let log = try LibraryLocation.jobLog(arguments, io: io)
         let request = try ExtractRequest(arguments)
         let fixer = request.fix ? try TrackFixer(arguments, io: io) : nil
         let status: ExitStatus
@@ -52,14 +52,14 @@ enum ExtractCommand {
             JobLog.record(
                 "extract", arguments: arguments, started: started, failed: true, counts: ["files": 1],
                 files: [.file(path, status: .failed, error: CommandFailure(error).description)],
-                databasePath: databasePath, io: io)
+                to: log, io: io)
             throw error
         }
         let tracks = files.count { $0.status == .extracted || $0.status == .fixed }
         JobLog.record(
             "extract", arguments: arguments, started: started, failed: status != .success,
             counts: ["files": 1, "tracks": tracks, "attachments": files.count { $0.status == .attachment }],
-            files: files, databasePath: databasePath, io: io)
+            files: files, to: log, io: io)
         return status
     }
 

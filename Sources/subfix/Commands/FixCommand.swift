@@ -78,9 +78,17 @@ enum FixCommand {
         run: { arguments, io in try run(arguments, io: io) })
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
+        let log = try LibraryLocation.jobLog(arguments, io: io)
+        return try fix(arguments, io: io, log: log).failed > 0 ? .someFailed : .success
+    }
+
+    /// Fixes what `arguments` name, prints each file's report and the summary on `io`, logs the run in `log` (nil:
+    /// nowhere) and returns it: the code of `subfix fix`, which `subfix worker` runs for a fix job. Throws a
+    /// `UsageError` for bad options and a `CommandFailure` when the run cannot start.
+    static func fix(_ arguments: ParsedArguments, io: CommandIO, log: LibraryBackend?) throws -> FixRunResult {
         let started = Date()
         TemporaryFiles.reset()
-        var databasePath = try LibraryLocation.path(arguments, io: io)
+        var log = log
         let modes: [OptionKey] = [.out, .inPlace, .dryRun]
         try arguments.exclusive(modes)
         try arguments.exclusive([.quiet, .verbose])
@@ -127,10 +135,11 @@ enum FixCommand {
             reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder,
             readBudget: readBudget, naming: naming, explanation: explanation)
 
-        // The job log's database opens on another thread while the files are fixed.
+        // A SQLite job log opens on another thread while the files are fixed.
         // A dry run is logged in a library that exists, and never creates one.
-        if destination == .dryRun, let path = databasePath, !FixFileSystem.exists(path) { databasePath = nil }
-        let pending = databasePath.map(PendingLibrary.init(path:))
+        if destination == .dryRun { log = log?.existingOnly }
+        var pending: PendingLibrary?
+        if case .sqlite(let path) = log { pending = PendingLibrary(path: path) }
         let paths = try PathArguments.expand(arguments, io: io)
         var excluded: String?
         if case .folder(let folder) = destination {
@@ -152,8 +161,8 @@ enum FixCommand {
             io.print(run.summaryLine)
             if arguments.has(.verbose), let line = ReadRateOption.report(readBudget) { io.print(line) }
         }
-        recordJob(run, io: io, databasePath: databasePath, pending: pending)
-        return run.failed > 0 ? .someFailed : .success
+        recordJob(run, io: io, destination: log, pending: pending)
+        return run
     }
 
     /// The command line as the job log records it: `fix`, then `ParsedArguments.loggedArguments`.

@@ -2,24 +2,34 @@ import Foundation
 import SubDB
 import SubfixLibrary
 
-/// Records a `subfix fix` run in the library database's job log: one job record and one record per file.
-/// `databasePath` is `--db`, else the XDG default; with neither `--db`, `XDG_DATA_HOME` nor `HOME` nothing is
-/// recorded. A database that cannot be opened is a warning (`subfix: warning: <db>: ...`), never a failure of
-/// the fix.
-func recordJob(_ result: FixRunResult, io: CommandIO, databasePath: String?, pending: PendingLibrary? = nil) {
-    let job = JobRecord(
-        command: "fix", arguments: Array(result.commandLine.dropFirst()), startedAt: result.started,
-        finishedAt: result.finished, status: result.failed > 0 ? .failed : .succeeded,
-        counts: [
-            "files": result.files.count, "changed": result.changed, "unchanged": result.unchanged,
-            "failed": result.failed,
-        ].merging(result.dryRun ? ["dryRun": 1] : [:]) { first, _ in first })
-    let files = result.files.map { file in
-        JobFileRecord(
-            jobId: 0, path: file.input, output: file.output, status: file.status.logged,
-            encoding: file.encoding.isEmpty ? nil : file.encoding,
-            counts: ["styles": file.styles, "fnTags": file.fnTags, "fontTags": file.fontTags],
-            error: file.error?.detail)
+extension FixRunResult {
+    /// The run as the job log keeps it: a dry run is marked with the count `dryRun`.
+    var jobRecord: JobRecord {
+        JobRecord(
+            command: "fix", arguments: Array(commandLine.dropFirst()), startedAt: started, finishedAt: finished,
+            status: failed > 0 ? .failed : .succeeded,
+            counts: [
+                "files": files.count, "changed": changed, "unchanged": unchanged, "failed": failed,
+            ].merging(dryRun ? ["dryRun": 1] : [:]) { first, _ in first })
     }
-    JobLog.record(job, files: files, databasePath: databasePath, pending: pending, io: io)
+
+    /// One job-log row per file (or media track) of the run.
+    var jobFiles: [JobFileRecord] {
+        files.map { file in
+            JobFileRecord(
+                jobId: 0, path: file.input, output: file.output, status: file.status.logged,
+                encoding: file.encoding.isEmpty ? nil : file.encoding,
+                counts: ["styles": file.styles, "fnTags": file.fnTags, "fontTags": file.fontTags],
+                error: file.error?.detail)
+        }
+    }
+}
+
+/// Records a `subfix fix` run in the library's job log (SQLite or PostgreSQL): one job record and one record per
+/// file. With no destination (neither `--db`, `SUBFIX_DB`, `XDG_DATA_HOME` nor `HOME`) nothing is recorded. A
+/// library that cannot be opened is a warning (`subfix: warning: <db>: ...`), never a failure of the fix.
+func recordJob(
+    _ result: FixRunResult, io: CommandIO, destination: LibraryBackend?, pending: PendingLibrary? = nil
+) {
+    JobLog.record(result.jobRecord, files: result.jobFiles, to: destination, pending: pending, io: io)
 }

@@ -81,14 +81,18 @@ enum IndexCommand {
         let job = JobRecord(
             command: "index", arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
             status: failed ? .failed : .succeeded, counts: Dictionary(uniqueKeysWithValues: counts))
-        let files = results.filter { $0.status != .unchanged }.map { result in
+        JobLog.record(job, files: jobFiles(results), to: .sqlite(path: databasePath), library: library, io: io)
+        return failed ? .someFailed : .success
+    }
+
+    /// The job log's row of each file that was not unchanged, on both backends.
+    static func jobFiles(_ results: [IndexFileResult]) -> [JobFileRecord] {
+        results.filter { $0.status != .unchanged }.map { result in
             JobFileRecord(
                 jobId: 0, path: result.file, status: result.status.logged,
                 counts: ["sources": result.sources, "lines": result.lines],
                 error: result.error?.detail ?? result.warning)
         }
-        JobLog.record(job, files: files, databasePath: databasePath, library: library, io: io)
-        return failed ? .someFailed : .success
     }
 
     /// Files, then each status, then lines.

@@ -1,8 +1,10 @@
 import Foundation
 import SubDB
 import SubfixLibrary
+import SubfixPostgres
 
-/// `subfix jobs`: the recent runs of subfix commands, from the library's job log.
+/// `subfix jobs`: the recent runs of subfix commands, from the library's job log (SQLite or PostgreSQL: the same
+/// lines and objects).
 enum JobsCommand {
     static let spec = CommandSpec(
         name: "jobs",
@@ -12,14 +14,24 @@ enum JobsCommand {
             .value(.limit, "N", "At most N runs, newest first (default 20)."),
             .flag(.json, "One JSON object per run."),
         ],
+        discussion: """
+            fix, extract, render, check, report and index (and 'subfix worker', for each fix job) log their runs
+            in the library: a SQLite file, or a PostgreSQL server given as a postgresql:// URL, where the lines and
+            JSON objects are the same. Arguments are kept with paths made absolute and any password replaced by
+            ***; a dry run is marked with the count dryRun.
+            """,
         run: { arguments, io in try run(arguments, io: io) })
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
-        let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
-        let limit = try arguments.integer(.limit, in: 1...100_000) ?? 20
-        guard let jobs = LibraryLocation.reading(databasePath, io: io, { try $0.recentJobs(limit: limit) }) else {
-            return .someFailed
+        let read: [JobRecord]?
+        if let url = try PostgresBackend.url(arguments, io: io) {
+            read = recentJobs(url, limit: try limit(arguments), io: io)
+        } else {
+            let databasePath = try LibraryLocation.requiredPath(arguments, io: io)
+            let limit = try limit(arguments)
+            read = LibraryLocation.reading(databasePath, io: io, { try $0.recentJobs(limit: limit) })
         }
+        guard let jobs = read else { return .someFailed }
         for job in jobs {
             if arguments.has(.json) {
                 io.printJSON(json(job))
@@ -28,6 +40,22 @@ enum JobsCommand {
             }
         }
         return .success
+    }
+
+    /// `--limit N`, 20 by default.
+    static func limit(_ arguments: ParsedArguments) throws(UsageError) -> Int {
+        try arguments.integer(.limit, in: 1...100_000) ?? 20
+    }
+
+    /// The newest `limit` jobs of the PostgreSQL library at `url`; a failure is printed and gives nil.
+    static func recentJobs(_ url: PostgresURL, limit: Int, io: CommandIO) -> [JobRecord]? {
+        guard let library = PostgresBackend.open(url, io: io) else { return nil }
+        do {
+            return try library.recentJobs(limit: limit)
+        } catch {
+            io.error(PostgresBackend.message(error))
+            return nil
+        }
     }
 
     /// `2026-11-29T19:40:01Z`

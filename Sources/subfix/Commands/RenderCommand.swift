@@ -39,7 +39,7 @@ enum RenderCommand {
     /// `--sheet`); a failed input is reported and the others still rendered.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
-        let databasePath = try LibraryLocation.path(arguments, io: io)
+        let log = try LibraryLocation.jobLog(arguments, io: io)
         let inputs = FixInputs.collect(arguments.positionals)
         if inputs.count != 1 || arguments.positionals.count != 1 {
             for option in [OptionKey.out, .sheet] where arguments.has(option) {
@@ -68,7 +68,7 @@ enum RenderCommand {
         JobLog.record(
             "render", arguments: arguments, started: started, failed: !failures.isEmpty,
             counts: ["frames": frames, "files": files.count { $0.status != .failed }], files: files,
-            databasePath: databasePath, io: io)
+            to: log, io: io)
         if inputs.count == 1, let failure = failures.first { throw failure }
         return failures.isEmpty ? .success : .someFailed
     }

@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import SubCore
 import SubfixLibrary
+import SubfixPostgres
 import Synchronization
 
 /// `subfix report`: one self-contained HTML page on a folder of subtitle and media files: each file's status on
@@ -52,7 +53,7 @@ enum ReportCommand {
 
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
-        let databasePath = try LibraryLocation.path(arguments, io: io)
+        let log = try LibraryLocation.jobLog(arguments, io: io)
         let out = try outputPath(arguments)
         let hint = try EncodingHintOption.parse(arguments)
         let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
@@ -67,11 +68,10 @@ enum ReportCommand {
 
         var paths = arguments.positionals
         if arguments.has(.library) {
-            guard let databasePath else {
+            guard let log else {
                 throw CommandFailure(file: nil, cause: "no library database to read: pass --db PATH")
             }
-            guard let indexed = LibraryLocation.reading(databasePath, io: io, { try $0.indexedFiles().keys.sorted() })
-            else { return .someFailed }
+            guard let indexed = indexedPaths(log, io: io) else { return .someFailed }
             paths += indexed
         }
         guard !paths.isEmpty else { throw UsageError.missingArgument(command: "report", name: "PATH") }
@@ -114,7 +114,7 @@ enum ReportCommand {
             try RenderFileWriter.write(Data(page.html.utf8), to: out)
         } catch {
             record(
-                files, failed: true, summary: summary, arguments: arguments, started: started, db: databasePath, io: io)
+                files, failed: true, summary: summary, arguments: arguments, started: started, log: log, io: io)
             throw error
         }
         if json {
@@ -123,7 +123,7 @@ enum ReportCommand {
             io.printLine(summary.line(out: out))
         }
         record(
-            files, failed: failed, summary: summary, arguments: arguments, started: started, db: databasePath, io: io)
+            files, failed: failed, summary: summary, arguments: arguments, started: started, log: log, io: io)
         return failed ? .someFailed : .success
     }
 
@@ -178,6 +178,22 @@ enum ReportCommand {
         return out
     }
 
+    /// Every file the library has indexed, sorted; a failure is printed and gives nil.
+    private static func indexedPaths(_ library: LibraryBackend, io: CommandIO) -> [String]? {
+        switch library {
+        case .sqlite(let path):
+            return LibraryLocation.reading(path, io: io, { try $0.indexedFiles().keys.sorted() })
+        case .postgres(let url, _):
+            guard let library = PostgresBackend.open(url, io: io) else { return nil }
+            do {
+                return try library.indexedFiles().keys.sorted()
+            } catch {
+                io.error(PostgresBackend.message(error))
+                return nil
+            }
+        }
+    }
+
     /// The player's fonts in words, for the page.
     static func playerDescription(_ player: FontSetup) -> String {
         var parts = player.directories.map { "the fonts in \(MessageText.escaped($0))" }
@@ -188,7 +204,7 @@ enum ReportCommand {
     /// The job record: the page as the output of every file, and the counts of each status.
     private static func record(
         _ files: [JobFileRecord], failed: Bool, summary: ReportSummary, arguments: ParsedArguments, started: Date,
-        db databasePath: String?, io: CommandIO
+        log: LibraryBackend?, io: CommandIO
     ) {
         JobLog.record(
             "report", arguments: arguments, started: started, failed: failed,
@@ -197,6 +213,6 @@ enum ReportCommand {
                 "missingGlyphs": summary.count(.missingGlyphs), "failed": summary.count(.failed),
                 "skipped": summary.count(.skipped),
             ],
-            files: files, databasePath: databasePath, io: io)
+            files: files, to: log, io: io)
     }
 }

@@ -16,13 +16,21 @@ enum WorkerCommand {
             .value(.jobs, "N", "Jobs run at once, each on its own connection (default 1)."),
             .value(
                 .lease, "SECONDS", "How long a claimed job is held before another worker may take it (default 600)."),
+            .flag(
+                .json,
+                "Each failed job also as an error object on standard output, then one object"
+                    + " {\"type\":\"worker\",\"done\":…,\"failed\":…} instead of the summary line."),
         ],
         discussion: """
             Jobs are claimed with SELECT … FOR UPDATE SKIP LOCKED, so workers on several machines share one queue.
             A job whose worker dies returns to the queue when its lease expires; a job is failed after 3 claims.
             Jobs are idempotent: a retried index job replaces the file's lines, a retried fix job writes the same
             output again (atomically; an existing backup is never overwritten). A lost connection (a server
-            restart) is retried for a minute. Exit status: 0 every job done, 1 some job or the database failed.
+            restart) is retried for a minute. A fix job runs the code of 'subfix fix' and is logged in the
+            library's job log as a 'subfix fix FILE' run ('subfix jobs'). A job that fails as it is claimed (its
+            file is gone, a row this subfix cannot run, abandoned 3 times) is failed in the queue with its cause,
+            printed as one error line and counted like any failed job. Exit status: 0 every job done, 1 some job
+            or the database failed.
             """,
         run: { arguments, io in try run(arguments, io: io) })
 
@@ -48,11 +56,16 @@ enum WorkerCommand {
             }
         }
         let result = totals.withLock { $0 }
-        io.print("worker: \(result.done) done, \(result.failed) failed")
+        if arguments.has(.json) {
+            io.printJSON(.typed("worker", [("done", .int(result.done)), ("failed", .int(result.failed))]))
+        } else {
+            io.print("worker: \(result.done) done, \(result.failed) failed")
+        }
         return result.failed > 0 || result.broken ? .someFailed : .success
     }
 
     /// Claims and runs jobs on one connection until the queue has none; reconnects when the server goes away.
+    /// Every failed job, one that failed when it was claimed included, is printed as one error line and counted.
     static func runLoop(
         url: PostgresURL, worker: String, lease: Double, pauseMs: UInt32, io: CommandIO
     ) -> (done: Int, failed: Int, broken: Bool) {
@@ -74,15 +87,27 @@ enum WorkerCommand {
                 let queue = PostgresQueue(connection: current.connection)
                 // After a lost connection, the job this worker holds is run again (its claim is still valid
                 // until the lease expires; jobs are idempotent).
-                guard let job = try held ?? queue.claim(worker: worker, lease: lease) else {
-                    return (done, failed, false)
+                let job: PostgresQueue.Job
+                if let held {
+                    job = held
+                } else {
+                    switch try queue.claim(worker: worker, lease: lease) {
+                    case nil:
+                        return (done, failed, false)
+                    case .failed(let refused, let cause):
+                        io.error(cause, file: refused.path)
+                        failed += 1
+                        continue
+                    case .run(let claimed):
+                        job = claimed
+                    }
                 }
                 held = job
                 reconnects = 0
                 let keeper = LeaseKeeper(job: job, url: url, lease: lease)
                 defer { keeper.stop() }
                 if pauseMs > 0 { usleep(pauseMs * 1000) }
-                let (error, result) = try perform(job, library: current)
+                let (error, result) = try perform(job, library: current, io: io)
                 let finished = try queue.finish(job, failed: error != nil, result: result, error: error)
                 held = nil
                 if let error { io.error(error, file: job.path) }
@@ -102,9 +127,11 @@ enum WorkerCommand {
         }
     }
 
-    /// Runs one job: (the failure's cause, the result to record). A lost connection is thrown, so that the job
-    /// is run again on a new one.
-    static func perform(_ job: PostgresQueue.Job, library: PostgresLibrary) throws -> (String?, String?) {
+    /// Runs one job: (the failure's cause, the result to record). A job whose file is gone fails at once. A lost
+    /// connection is thrown, so that the job is run again on a new one.
+    static func perform(_ job: PostgresQueue.Job, library: PostgresLibrary, io: CommandIO) throws -> (String?, String?)
+    {
+        guard FixFileSystem.exists(job.path) else { return ("no such file or folder", nil) }
         switch job.kind {
         case .index:
             let (inputs, _, failures) = IndexInputs.collect([job.path])
@@ -125,34 +152,49 @@ enum WorkerCommand {
             }
             return (nil, "\(file.lineCount) lines")
         case .fix:
-            return fix(job)
+            let outcome = fix(job, environment: io.environment)
+            if let run = outcome.run {
+                do {
+                    try library.record(job: run.jobRecord, files: run.jobFiles)
+                } catch let error as PostgresError where error.isConnectionLost {
+                    throw error
+                } catch {
+                    io.warning("cannot record the job: \(PostgresBackend.message(error))", file: job.path)
+                }
+            }
+            return (outcome.error, outcome.result)
         }
     }
 
-    /// Runs a fix job as `subfix fix OPTIONS -- PATH` in this process: (the failure's causes, the file's report
-    /// lines). No SQLite job log is written on the worker's machine (the queue keeps the record): the command
-    /// sees an environment without `HOME`, `XDG_DATA_HOME` and `SUBFIX_DB`.
-    static func fix(_ job: PostgresQueue.Job) -> (String?, String?) {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run([FixCommand.spec.name] + job.options + ["--", job.path], io: io)
-        // The report: every unindented line but the summary (a media file gives one line per track).
-        let reported = output.stdout.split(separator: "\n").dropLast().filter { !$0.hasPrefix(" ") }
-        let prefix = "subfix: error: "
-        // `file: cause` or `file:line:column: cause`: the job names the file already.
-        let ownFile = MessageText.escaped(job.path) + ":"
-        let causes = output.stderr.split(separator: "\n").filter { $0.hasPrefix(prefix) }.map { line in
-            let cause = line.dropFirst(prefix.count)
-            guard cause.hasPrefix(ownFile) else { return String(cause) }
-            let rest = cause.dropFirst(ownFile.count)
-            return String(rest.first == " " ? rest.dropFirst() : rest)
+    /// What a fix job did: the run `FixCommand.fix` returned (nil when it could not start), the failure's causes
+    /// and the file's report lines (a media file gives one per track).
+    struct FixOutcome {
+        var run: FixRunResult?
+        var error: String?
+        var result: String?
+    }
+
+    /// Runs a fix job as `subfix fix OPTIONS -- PATH` would, through `FixCommand.fix` in this process, and takes
+    /// its result value: the report lines and causes come from the `FixRunResult`, not from printed text. The
+    /// run's own output is discarded, and it logs nowhere: the worker records it in the PostgreSQL job log.
+    static func fix(_ job: PostgresQueue.Job, environment: [String: String]) -> FixOutcome {
+        let (io, _) = CommandIO.capturing(environment: environment)
+        let run: FixRunResult
+        do {
+            let arguments = try parse(tokenize(job.options + ["--", job.path]), for: FixCommand.spec)
+            run = try FixCommand.fix(arguments, io: io, log: nil)
+        } catch let error as UsageError {
+            return FixOutcome(error: error.message)
+        } catch {
+            // `file: cause`: the job names its file already; another file is named in the cause.
+            let failure = CommandFailure(error, file: job.path)
+            let cause = failure.file == job.path || failure.file == nil ? failure.detail : failure.description
+            return FixOutcome(error: cause)
         }
-        let result = reported.isEmpty ? nil : reported.joined(separator: "\n")
-        guard status == .success else {
-            return (
-                causes.isEmpty ? "fix failed with exit status \(status.rawValue)" : causes.joined(separator: "; "),
-                result
-            )
-        }
-        return (nil, result)
+        let causes = run.files.compactMap { $0.error?.detail }
+        let reported = run.files.map(\.line)
+        return FixOutcome(
+            run: run, error: run.failed == 0 ? nil : causes.isEmpty ? "fix failed" : causes.joined(separator: "; "),
+            result: reported.isEmpty ? nil : reported.joined(separator: "\n"))
     }
 }

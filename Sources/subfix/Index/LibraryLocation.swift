@@ -10,8 +10,8 @@ enum LibraryLocation {
     /// The `--db PATH` row of every command that reads the library or records its run there.
     static let option = OptionSpec.value(
         .db, "PATH",
-        "The library database; index, search and fonts also take postgresql://… (default: $SUBFIX_DB, else the "
-            + "config file's db, else $XDG_DATA_HOME/subfix/library.sqlite).")
+        "The library database: a SQLite file, or postgresql://[user[:password]@]host[:port]/dbname (default: "
+            + "$SUBFIX_DB, else the config file's db, else $XDG_DATA_HOME/subfix/library.sqlite).")
 
     /// The path `--db` gives, else `$SUBFIX_DB`, else the config file's `db`, else
     /// `$XDG_DATA_HOME/subfix/library.sqlite` or
@@ -21,12 +21,14 @@ enum LibraryLocation {
             guard !path.isEmpty else {
                 throw UsageError.invalidValue(option: OptionKey.db.name, value: path, expected: "a file path")
             }
-            // Commands that reach here keep their library in SQLite (index, search and fonts dispatch before).
+            // Every command takes a URL before it asks for a SQLite path; one that reaches here with a URL is a bug
+            // caught as a usage error rather than a file named "postgresql:".
             if PostgresBackend.isURL(path) { throw PostgresBackend.sqliteOnly(path) }
             return path
         }
         let environment = io.environment
-        // Then $SUBFIX_DB, then the config file's `db` (each skipped when it is a URL: index and search use it).
+        // Then $SUBFIX_DB, then the config file's `db` (each skipped when it is a URL: `PostgresBackend.url` takes
+        // it first).
         for path in [environment["SUBFIX_DB"], arguments.configured(.db)] {
             if let path, !path.isEmpty, !PostgresBackend.isURL(path) { return path }
         }
@@ -56,34 +58,6 @@ extension LibraryLocation {
             io.error(error, file: path)
         }
         return nil
-    }
-}
-
-/// Writes runs of subfix commands to the library's job log.
-enum JobLog {
-    /// Records one run; a database that cannot be opened or written is a warning, never a failure of the run.
-    static func record(
-        _ job: JobRecord, files: [JobFileRecord], databasePath: String?, library: LibraryDatabase? = nil,
-        pending: PendingLibrary? = nil, io: CommandIO
-    ) {
-        guard let databasePath else { return }
-        do {
-            let database = try library ?? pending?.database() ?? LibraryDatabase(path: databasePath, mode: .create)
-            try database.record(job: job, files: files)
-        } catch {
-            io.warning("cannot record the job: \(CommandFailure(error).description)", file: databasePath)
-        }
-    }
-
-    /// Records a run of `command` that ends now: `failed` when some input failed or the run itself did.
-    static func record(
-        _ command: String, arguments: ParsedArguments, started: Date, failed: Bool, counts: [String: Int],
-        files: [JobFileRecord], databasePath: String?, io: CommandIO
-    ) {
-        let job = JobRecord(
-            command: command, arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
-            status: failed ? .failed : .succeeded, counts: counts)
-        record(job, files: files, databasePath: databasePath, io: io)
     }
 }
 

@@ -26,11 +26,12 @@ enum PostgresBackend {
     /// Whether `text` is a `postgresql://` URL rather than a SQLite path.
     static func isURL(_ text: String) -> Bool { PostgresURL.isPostgres(text) }
 
-    /// The usage error of a command that has no PostgreSQL form, given a URL as `--db`.
+    /// The usage error of a use of the library that needs a SQLite file, given a URL as `--db`. Every command
+    /// takes a URL (the job log, `jobs`, `report --library` included), so none should reach it.
     static func sqliteOnly(_ text: String) -> UsageError {
         UsageError.invalidValue(
             option: OptionKey.db.name, value: PostgresURL.redacted(text),
-            expected: "a SQLite file path: only index, search, fonts, queue and worker work on PostgreSQL")
+            expected: "a SQLite file path here (every subfix command takes postgresql:// URLs; this is a bug)")
     }
 
     /// `spec` with a `run` that goes to `postgres` when the library is on PostgreSQL.

@@ -40,7 +40,7 @@ enum PostgresIndexCommand {
             command: "index", arguments: arguments.loggedArguments, startedAt: started, finishedAt: Date(),
             status: failed ? .failed : .succeeded, counts: Dictionary(uniqueKeysWithValues: counts))
         do {
-            try library.record(job: job)
+            try library.record(job: job, files: IndexCommand.jobFiles(results))
         } catch {
             io.warning("cannot record the job: \(PostgresBackend.message(error))")
         }

@@ -92,14 +92,28 @@ import Testing
     }
 }
 
-/// `--db postgresql://…` on a command that keeps its library in SQLite, and `SUBFIX_DB` as a SQLite path.
+/// `--db postgresql://…` where a SQLite path is asked for, and `SUBFIX_DB` as a SQLite path.
 @Suite struct PostgresLocationTests {
-    @Test func aURLGivenToASQLiteOnlyCommandIsAUsageErrorWithoutThePassword() {
-        let (io, output) = CommandIO.capturing()
-        let status = SubfixCLI.run(["jobs", "--db", "postgresql://u:Pw77@h/db"], io: io)
-        #expect(status == .usage)
-        #expect(output.stderr.contains("only index, search, fonts, queue and worker"))
-        #expect(!output.stderr.contains("Pw77"))
+    @Test func aURLWhereASQLitePathIsAskedForIsAUsageErrorWithoutThePassword() {
+        let (io, _) = CommandIO.capturing()
+        #expect(throws: UsageError.self) {
+            try LibraryLocation.path(
+                ParsedArguments(command: "jobs", values: ["db": ["postgresql://u:Pw77@h/db"]]), io: io)
+        }
+        let message = PostgresBackend.sqliteOnly("postgresql://u:Pw77@h/db").message
+        #expect(message.contains("every subfix command takes postgresql:// URLs") && !message.contains("Pw77"))
+    }
+
+    @Test func theJobLogGoesWhereTheURLSays() throws {
+        let arguments = ParsedArguments(command: "fix")
+        let fromEnvironment = CommandIO.capturing(environment: ["SUBFIX_DB": "postgresql://u:pw@h/db", "HOME": "/h"]).0
+        #expect(
+            try LibraryLocation.jobLog(arguments, io: fromEnvironment)
+                == .postgres(try PostgresURL("postgresql://u:pw@h/db"), creating: true))
+        let sqlite = CommandIO.capturing(environment: ["HOME": "/h"]).0
+        #expect(
+            try LibraryLocation.jobLog(arguments, io: sqlite) == .sqlite(path: "/h/.local/share/subfix/library.sqlite"))
+        #expect(try LibraryLocation.jobLog(arguments, io: CommandIO.capturing().0) == nil)
     }
 
     @Test func subfixDBNamesTheSQLiteLibraryAndAURLThereIsIgnoredByOtherCommands() throws {

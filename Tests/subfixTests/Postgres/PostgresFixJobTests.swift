@@ -1,4 +1,6 @@
 import Foundation
+import SubCore
+import SubDB
 import SubfixLibrary
 import SubfixPostgres
 import TestSupport
@@ -112,10 +114,129 @@ import Testing
         try library.connection.execute("UPDATE queue_job SET options = 'not json' WHERE id = $1", [String(ids[0])])
         let worker = try SubfixBinary.run(["worker", "--db", url], in: folder)
         #expect(worker.status == 1)
-        #expect(worker.stdout == "worker: 0 done, 1 failed\n", "\(worker.stderr)")
-        #expect(worker.stderr == "subfix: error: \(script): unknown option '--bogus' for 'fix'\n")
+        // Both are printed and counted: the one that failed when it was claimed too.
+        #expect(worker.stdout == "worker: 0 done, 2 failed\n", "\(worker.stderr)")
+        #expect(
+            worker.stderr
+                == "subfix: error: \(script): a job this version of subfix cannot run\n"
+                + "subfix: error: \(script): unknown option '--bogus' for 'fix'\n")
         let details = try SubfixBinary.run(["queue", "status", "--details", "--db", url], in: folder).stdout
         #expect(details.contains("#\(ids[0]) failed fix \(script): attempt 1: a job this version of subfix cannot run"))
         #expect(try Data(contentsOf: URL(fileURLWithPath: script)) == original)
+    }
+
+    @Test func aWorkerLogsEachFixJobAsSubfixFixLogsItsRun() throws {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase()
+        let folder = try Self.inputs()
+        let options = ["--no-system-fonts", "--fonts-dir", Self.fonts, "--policy", "all"]
+        let add = try SubfixBinary.run(
+            ["queue", "add", "in", "--fix", "--out", "out"] + options + ["--db", url], in: folder)
+        #expect(add.stdout == "3 jobs added\n", "\(add.stderr)")
+        let worker = try SubfixBinary.run(["worker", "--db", url], in: folder)
+        #expect(worker.stdout == "worker: 2 done, 1 failed\n", "\(worker.stderr)")
+
+        // What `subfix fix FILE --out DIR` logs on SQLite for each file, the worker logged on PostgreSQL.
+        let library = try PostgresLibrary(url: PostgresURL(url))
+        let logged = try library.recentJobs(limit: 10).reversed()
+        #expect(logged.map(\.command) == ["fix", "fix", "fix"])
+        let db = folder + "/direct.sqlite"
+        for (job, name) in zip(logged, ["render-demo.ass", "sub/bad.srt", "sub/yahei-styles.ass"]) {
+            let out = folder + "/out" + (name.hasPrefix("sub/") ? "/sub" : "")
+            try? FileManager.default.removeItem(atPath: folder + "/out")
+            let direct = try SubfixBinary.run(
+                ["fix", folder + "/in/" + name, "--out", out] + options + ["--db", db], in: folder)
+            let sqlite = try LibraryDatabase(path: db, mode: .existing)
+            let expected = try #require(try sqlite.recentJobs(limit: 1).first)
+            #expect(job.arguments == Array(expected.arguments.dropLast(2)), "\(name): \(direct.stderr)")
+            #expect(job.status == expected.status && job.counts == expected.counts, "\(name)")
+            let files = try library.files(ofJob: try #require(job.id))
+            let expectedFiles = try sqlite.files(ofJob: try #require(expected.id))
+            #expect(files.count == 1 && expectedFiles.count == 1)
+            #expect(
+                files.map(\.path) == expectedFiles.map(\.path) && files.map(\.output) == expectedFiles.map(\.output))
+            #expect(files.map(\.status) == expectedFiles.map(\.status), "\(name)")
+            #expect(
+                files.map(\.counts) == expectedFiles.map(\.counts) && files.map(\.error) == expectedFiles.map(\.error))
+            #expect(files.map(\.encoding) == expectedFiles.map(\.encoding))
+        }
+        // `subfix jobs` shows them, without the password.
+        let jobs = try SubfixBinary.run(["jobs", "--db", url], in: folder)
+        #expect(jobs.stdout.split(separator: "\n").count == 3 && jobs.stdout.contains(" fix failed "))
+        #expect(!(jobs.stdout + jobs.stderr + worker.stderr).contains(PostgresTestServer.password))
+    }
+
+    @Test func jobsThatFailWhenClaimedArePrintedCountedAndRecorded() throws {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase()
+        let folder = try SubfixBinary.folder("claimfail")
+        try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: true)
+        let script = try String(contentsOfFile: SubfixBinary.samples + "/render-demo.ass", encoding: .utf8)
+        // A name that is not UTF-8, one with a newline, one deleted after it was queued.
+        let raw = PathBytes.decode(Array((folder + "/in/raw").utf8) + [0xFF, 0xFE] + Array(".ass".utf8))
+        let descriptor = PathBytes.withCString(raw) { open($0, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+        #expect(descriptor >= 0)
+        _ = Array(script.utf8).withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }
+        close(descriptor)
+        let newline = folder + "/in/two\nlines.ass"
+        let gone = folder + "/in/gone.ass"
+        for path in [newline, gone] { try SubfixBinary.write(script, to: path) }
+        let add = try SubfixBinary.run(
+            ["queue", "add", "in", "--fix", "--out", "out", "--fonts-dir", Self.fonts, "--db", url], in: folder)
+        #expect(add.stdout == "3 jobs added\n", "\(add.stderr)")
+        try FileManager.default.removeItem(atPath: gone)
+        // A row no subfix wrote: a relative path.
+        let library = try PostgresLibrary(url: PostgresURL(url))
+        let queue = PostgresQueue(connection: library.connection)
+        try queue.add(.index, paths: ["relative.srt"])
+
+        let worker = try SubfixBinary.run(["worker", "--db", url], in: folder)
+        #expect(worker.status == 1)
+        #expect(worker.stdout == "worker: 2 done, 2 failed\n", "\(worker.stderr)")
+        let errors = worker.stderr.split(separator: "\n")
+        #expect(errors.count == 2, "\(worker.stderr)")
+        #expect(errors.contains("subfix: error: \(gone): no such file or folder"))
+        #expect(errors.contains("subfix: error: relative.srt: the job's path is not absolute"))
+        // The raw and newline names were fixed, written under their own (escaped when printed) names.
+        let written = PathBytes.decode(Array((folder + "/out/raw").utf8) + [0xFF, 0xFE] + Array(".ass".utf8))
+        #expect(PathBytes.withCString(written) { access($0, R_OK) } == 0)
+        #expect(FileManager.default.fileExists(atPath: folder + "/out/two\nlines.ass"))
+        #expect(!worker.stdout.contains("\u{10FFFF}") && !worker.stderr.contains("\u{10FFFE}"))
+
+        let status = try SubfixBinary.run(["queue", "status", "--details", "--db", url], in: folder).stdout
+        #expect(status.contains("failed fix \(gone): attempt 1: no such file or folder"), "\(status)")
+        #expect(status.contains("failed index relative.srt: attempt 1: the job's path is not absolute"))
+        #expect(status.hasSuffix("0 pending, 0 running, 2 done, 2 failed\n"))
+        // The two fix jobs that ran are in the job log; the ones that never ran are not.
+        let logged = try library.recentJobs(limit: 10)
+        #expect(logged.count == 2 && logged.allSatisfy { $0.command == "fix" && $0.status == .succeeded })
+        let paths = try logged.flatMap { try library.files(ofJob: try #require($0.id)).map(\.path) }
+        #expect(Set(paths) == [raw, newline])
+
+        // With --json: an error object per failed job, then the counts; the error lines still go to stderr.
+        try queue.add(.fix, jobs: [(gone, ["--out", folder + "/out"])])
+        try queue.add(.index, paths: ["also/relative.srt"])
+        let json = try SubfixBinary.run(["worker", "--json", "--db", url], in: folder)
+        #expect(json.status == 1)
+        #expect(
+            json.stdout
+                == "{\"type\":\"error\",\"file\":\"\(gone)\",\"error\":\"no such file or folder\"}\n"
+                + "{\"type\":\"error\",\"file\":\"also/relative.srt\",\"error\":\"the job's path is not absolute\"}\n"
+                + "{\"type\":\"worker\",\"done\":0,\"failed\":2}\n")
+        #expect(json.stderr.split(separator: "\n").count == 2)
+        let schema = try JSONSchemaDocument.load()
+        for line in json.stdout.split(separator: "\n") {
+            #expect(schema.problems(line: String(line), command: "worker").isEmpty, "\(line)")
+        }
+
+        // Vanished files whose names are not UTF-8 or hold a newline: one escaped line each.
+        let hostile = [folder + "/in/gone\u{10FFFF}.srt", folder + "/in/gone\nline.srt"]
+        try queue.add(.index, paths: hostile)
+        let run = try SubfixBinary.run(["worker", "--db", url], in: folder)
+        #expect(run.stdout == "worker: 0 done, 2 failed\n")
+        #expect(
+            run.stderr
+                == "subfix: error: \(folder)/in/gone\\xff.srt: no such file or folder\n"
+                + "subfix: error: \(folder)/in/gone\\nline.srt: no such file or folder\n")
     }
 }

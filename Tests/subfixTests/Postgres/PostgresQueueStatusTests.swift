@@ -22,12 +22,12 @@ import Testing
         let ids = try queue.add(.index, paths: ["/m/a.srt", "/m/b\n\u{1B}.srt", "/m/c.srt", "/m/d.srt", "/m/e.srt"])
         // a: running on host-1, b: failed (an error holding a URL with a password), c: done, d: its worker died
         // (lease over), e: pending.
-        let running = try #require(try queue.claim(worker: "host-1:10/0", lease: 600))
-        let failing = try #require(try queue.claim(worker: "host-2:20/1", lease: 600))
+        let running = try #require(try queue.claim(worker: "host-1:10/0", lease: 600)?.runnable)
+        let failing = try #require(try queue.claim(worker: "host-2:20/1", lease: 600)?.runnable)
         try queue.finish(failing, failed: true, result: nil, error: "cannot store: postgresql://u:Pw77@h/db\nbroke")
-        let done = try #require(try queue.claim(worker: "host-1:10/1", lease: 600))
+        let done = try #require(try queue.claim(worker: "host-1:10/1", lease: 600)?.runnable)
         try queue.finish(done, failed: false, result: "12 lines", error: nil)
-        let abandoned = try #require(try queue.claim(worker: "host-3:30/0", lease: 0.001))
+        let abandoned = try #require(try queue.claim(worker: "host-3:30/0", lease: 0.001)?.runnable)
         #expect([running.id, failing.id, done.id, abandoned.id] == Array(ids.prefix(4)))
         usleep(20_000)
 
