@@ -25,8 +25,6 @@ public struct DialogueQuery: Sendable, Equatable {
     /// Whether `expression` may match lines the query does not (a phrase of several index terms): each candidate
     /// must then be checked against its text.
     public let needsVerification: Bool
-    /// Whether the query is one phrase, with nothing excluded (ranked without bm25's IDF: ``DialogueRank``).
-    public let isSinglePhrase: Bool
 
     /// A phrase of the expression: its normalized tokens, in order; the last one is a prefix when `isPrefix`.
     public struct Phrase: Sendable, Equatable {
@@ -99,7 +97,6 @@ public struct DialogueQuery: Sendable, Equatable {
         }
         self.excluded = excluded
         self.needsVerification = inexact
-        self.isSinglePhrase = self.phrases.count == 1 && excluded.isEmpty
     }
 
     /// A phrase's FTS5 terms, quoted, and whether their conjunction matches exactly the lines that hold the

@@ -125,10 +125,9 @@ extension LibraryDatabase {
 
     /// The best `limit` matching line ids with their ranks, best first (ties: oldest line first).
     ///
-    /// Without filters, and with a `rankWindow`, only the `rankWindow` most recently indexed matches are ranked
-    /// (FTS5 reads the doclists from their end and stops once it has them), by ``DialogueRank`` for a single
-    /// phrase (bm25 without its constant IDF factor) or `bm25()`. With `--lang` or `--path`, every match that
-    /// passes the filters is ranked by `bm25()`. When the query ``DialogueQuery/needsVerification``, candidates
+    /// Ranked by ``DialogueRank`` (bm25's length normalization). Without filters, and with a `rankWindow`, only
+    /// the `rankWindow` most recently indexed matches are ranked (FTS5 reads the doclists from their end and stops
+    /// once it has them). With `--lang` or `--path`, every match that passes the filters is ranked. When the query ``DialogueQuery/needsVerification``, candidates
     /// whose text does not hold it are skipped (``DialogueMatcher``) and do not count towards the window.
     static func rankedCandidates(
         _ query: DialogueQuery, options: DialogueSearchOptions, foldsChinese: Bool, in db: Database
@@ -141,7 +140,7 @@ extension LibraryDatabase {
         let (filters, filterArguments) = filterClauses(options)
         var candidates: [RankedLine] = []
         if filters.isEmpty && options.rankWindow > 0 {
-            let rank = query.isSinglePhrase ? DialogueRank.name : "bm25"
+            let rank = DialogueRank.name
             let window = max(options.rankWindow, limit)
             // Checked candidates need their text, and how many are read is not known in advance: no LIMIT then.
             let rows = try Row.fetchCursor(
@@ -168,13 +167,13 @@ extension LibraryDatabase {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT l.id, dialogue_fts.rank, l.text
+                SELECT l.id, \(DialogueRank.name)(dialogue_fts) AS rank, l.text
                 FROM dialogue_fts
                 JOIN dialogue_line l ON l.id = dialogue_fts.rowid
                 JOIN subtitle_source s ON s.id = l.source_id
                 JOIN media_file f ON f.id = s.media_file_id
                 WHERE dialogue_fts MATCH ?\(filters)
-                ORDER BY dialogue_fts.rank, l.id\(matcher == nil ? " LIMIT ?" : "")
+                ORDER BY rank, l.id\(matcher == nil ? " LIMIT ?" : "")
                 """, arguments: arguments)
         while candidates.count < limit, let row = try rows.next() {
             if let matcher, !matcher.matches(row[2]) { continue }

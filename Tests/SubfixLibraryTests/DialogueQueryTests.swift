@@ -45,9 +45,6 @@ import Testing
         #expect(query.excluded.map(\.alternative) == [0, 1])
         // The exact exclusion goes to FTS5; the three characters only to the check.
         #expect(query.expression == #"("你好") NOT "x""#)
-        #expect(!query.isSinglePhrase)
-        #expect(try DialogueQuery("东京都").isSinglePhrase)
-        #expect(try !DialogueQuery("东京 OR 大阪").isSinglePhrase)
     }
 
     @Test(arguments: [
