@@ -97,6 +97,9 @@ for (name, queries) in classes {
         String(
             format: "subfix %@ p50 %.3f p99 %.3f hits %.1f", name, percentile(times, 0.5),
             percentile(times, 0.99), Double(hits) / Double(queries.count)))
+    // The three slowest queries of the class, for whoever looks into a p99.
+    let slowest = zip(queries, times).sorted { $0.1 > $1.1 }.prefix(3)
+    print("slowest \(name) " + slowest.map { String(format: "%@ %.1f", $0.0, $0.1) }.joined(separator: " "))
 }
 
 // The ranking rule's worst case: the CJK character closest to (and at least) 10% of all lines, 20 hits.
