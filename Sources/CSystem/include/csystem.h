@@ -9,4 +9,9 @@
  * Returns 0, or -1 with errno set; a file system without it is not an error for the caller. */
 int csystem_start_writeback(int descriptor, int64_t offset, int64_t length);
 
+/* Flushes every file of the file system that holds `descriptor` to disk, and reports a write-back error any file
+ * of it has had since the descriptor was opened (syncfs; Linux 5.8 and later report errors). Returns 0, or -1 with
+ * errno set. */
+int csystem_sync_file_system(int descriptor);
+
 #endif

@@ -310,11 +310,15 @@ public final class StagedFile: Sendable {
 }
 
 /// Files written by parallel workers and made durable together: the kernel is asked to write them all back at
-/// once, then each is `fdatasync`ed from 16 threads, so the file system commits its journal for many files at a
-/// time where an `fsync` after each write waits for the disk once per file. Then each is renamed into place in
-/// key order, and each folder is flushed once. A new name appears only once its bytes are on disk, so every
-/// destination holds the old or the new file at any moment, a crash or `kill -9` included. Only this batch's
-/// files are flushed (`syncfs` would also wait for whatever else the machine has written).
+/// once, then they are flushed, then each is renamed into place in key order, and each folder is flushed once. A
+/// new name appears only once its bytes are on disk, so every destination holds the old or the new file at any
+/// moment, a crash or `kill -9` included.
+///
+/// A batch of `fileSystemSyncThreshold` files or more is flushed with one `syncfs` per file system: one journal
+/// commit for all of them, where 256 `fdatasync`s from 16 threads wait for several (5,000 small files: 4.3 s
+/// against `sed -i`'s 1.1 s, most of it waiting for the disk). `syncfs` also writes whatever else is waiting on
+/// that file system, which costs little for a batch of small files. If it fails, every file of the batch on that
+/// file system fails with its error and stays where it was. Smaller batches `fdatasync` each file.
 ///
 ///     let batch = CommitBatch()
 ///     if batch.add(try file.stage(), key: index) { outcome = batch.commit() }   // due: commit now
@@ -338,11 +342,14 @@ public final class CommitBatch: Sendable {
     public let limit: Int
     /// How long the first file waits before the batch is due anyway.
     public let maximumDelay: Duration
+    /// From how many files a commit flushes each file system once (`syncfs`) instead of each file.
+    public let fileSystemSyncThreshold: Int
 
     /// A batch due every `limit` files, or once its first file has waited `maximumDelay`.
-    public init(limit: Int = 256, maximumDelay: Duration = .seconds(1)) {
+    public init(limit: Int = 256, maximumDelay: Duration = .seconds(1), fileSystemSyncThreshold: Int = 32) {
         self.limit = limit
         self.maximumDelay = maximumDelay
+        self.fileSystemSyncThreshold = fileSystemSyncThreshold
     }
 
     /// Adds a staged file under `key` (its input's position); returns whether the batch is now due.
@@ -367,16 +374,9 @@ public final class CommitBatch: Sendable {
             for (_, file) in files {
                 Writeback.start(descriptor: file.descriptor, offset: 0, length: 0)
             }
-            let errors = Mutex<[Int: Int32]>([:])
-            let threads = min(files.count, 16)
-            DispatchQueue.concurrentPerform(iterations: threads) { thread in
-                for position in stride(from: thread, to: files.count, by: threads)
-                where fdatasync(files[position].file.descriptor) != 0 {
-                    let code = errno
-                    errors.withLock { $0[position] = code }
-                }
-            }
-            let failedSyncs = errors.withLock { $0 }
+            let failedSyncs =
+                files.count >= fileSystemSyncThreshold
+                ? Self.syncFileSystems(files.map(\.file.descriptor)) : Self.syncEach(files.map(\.file.descriptor))
             var folders = Set<String>()
             for (position, (key, file)) in files.enumerated() {
                 if let code = failedSyncs[position] {
@@ -393,5 +393,39 @@ public final class CommitBatch: Sendable {
             for folder in folders.sorted() { AtomicFile.syncFolder(of: folder + "/.") }
             return outcome
         }
+    }
+
+    /// `fdatasync`s each descriptor from up to 16 threads; returns the positions that failed, with their `errno`.
+    private static func syncEach(_ descriptors: [Int32]) -> [Int: Int32] {
+        let errors = Mutex<[Int: Int32]>([:])
+        let threads = min(descriptors.count, 16)
+        DispatchQueue.concurrentPerform(iterations: threads) { thread in
+            for position in stride(from: thread, to: descriptors.count, by: threads)
+            where fdatasync(descriptors[position]) != 0 {
+                let code = errno
+                errors.withLock { $0[position] = code }
+            }
+        }
+        return errors.withLock { $0 }
+    }
+
+    /// One `syncfs` per file system the descriptors are on; returns the positions on a file system whose flush
+    /// failed (or whose file could not be examined), with the `errno`.
+    private static func syncFileSystems(_ descriptors: [Int32]) -> [Int: Int32] {
+        var failures: [Int: Int32] = [:]
+        var byDevice: [UInt64: [Int]] = [:]
+        for (position, descriptor) in descriptors.enumerated() {
+            var status = stat()
+            if fstat(descriptor, &status) != 0 {
+                failures[position] = errno
+            } else {
+                byDevice[UInt64(status.st_dev), default: []].append(position)
+            }
+        }
+        for positions in byDevice.values {
+            let code = Writeback.syncFileSystem(descriptor: descriptors[positions[0]])
+            if code != 0 { for position in positions { failures[position] = code } }
+        }
+        return failures
     }
 }

@@ -102,11 +102,14 @@ import Testing
 
     /// Staged files appear only when the batch commits, all of them, in key order; a file whose folder went
     /// away is reported under its key and the others are still placed.
-    @Test func aBatchPlacesEverythingAtOnce() throws {
+    /// The same with one `fdatasync` per file and with one `syncfs` for the batch (`fileSystemSyncThreshold`).
+    @Test(arguments: [1000, 1])
+    func aBatchPlacesEverythingAtOnce(fileSystemSyncThreshold: Int) throws {
         let folder = try TemporaryDirectory()
         let sub = folder.path("sub")
         try FileManager.default.createDirectory(atPath: sub, withIntermediateDirectories: false)
-        let batch = CommitBatch(limit: 3, maximumDelay: .seconds(3600))
+        let batch = CommitBatch(
+            limit: 3, maximumDelay: .seconds(3600), fileSystemSyncThreshold: fileSystemSyncThreshold)
         var due: [Bool] = []
         for (key, path) in [(2, folder.path("b")), (0, folder.path("a")), (1, sub + "/gone")] {
             let file = try AtomicFile(destination: path, mode: 0o644)

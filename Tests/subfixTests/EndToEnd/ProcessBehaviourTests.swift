@@ -77,6 +77,46 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(!after.contains { $0.hasPrefix(".") })
     }
 
+    /// kill -9 at points spread over `fix --in-place` on 2,000 small files (batches flushed with one `syncfs`):
+    /// every file is its original or its whole fixed version, and the rerun finishes the rest.
+    @Test func kill9DuringABatchOfSmallFilesLeavesEachFileOldOrNew() throws {
+        let folder = try SubfixBinary.folder("kill9-batch")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/in", withIntermediateDirectories: false)
+        let count = 2000
+        func original(_ index: Int) -> String {
+            "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你好 \(index)</font>\n\n"
+        }
+        let fixed = { (index: Int) in original(index).replacingOccurrences(of: "SimHei", with: "Noto Sans CJK SC") }
+        let face = ["--font", "Noto Sans CJK SC"]
+        var sawNew = 0
+        for attempt in 0..<4 {
+            for index in 0..<count { try SubfixBinary.write(original(index), to: folder + "/in/\(index).srt") }
+            let running = try SubfixBinary.start(["fix", "in", "--in-place"] + face, in: folder)
+            // Once some files are reported, at a point that moves from run to run.
+            var polls = 0
+            while running.stdoutSoFar.components(separatedBy: "changed").count <= 1 + attempt * 150,
+                running.process.isRunning, polls < 3000
+            {
+                usleep(2_000)
+                polls += 1
+            }
+            kill(running.process.processIdentifier, SIGKILL)
+            _ = running.finish()
+            for index in 0..<count {
+                let now = try String(contentsOfFile: folder + "/in/\(index).srt", encoding: .utf8)
+                #expect(now == original(index) || now == fixed(index), "attempt \(attempt), file \(index)")
+                if now == fixed(index) { sawNew += 1 }
+            }
+            let rerun = try SubfixBinary.run(["fix", "in", "--in-place"] + face, in: folder)
+            #expect(rerun.status == 0)
+            for index in stride(from: 0, to: count, by: 97) {
+                #expect(try String(contentsOfFile: folder + "/in/\(index).srt", encoding: .utf8) == fixed(index))
+            }
+        }
+        #expect(sawNew > 0)
+    }
+
     /// After kill -9 between the backup and the rewrite of `fix --in-place`, the rerun stopped at "backup already
     /// exists" and the temporary file stayed forever (item 5). A backup equal to the file lets the rerun go on, a
     /// temporary file no live subfix holds is removed, and a backup that differs is still never overwritten.
