@@ -71,6 +71,12 @@ final class CommandIO: Sendable {
 
     /// Writes a line to standard output.
     func print(_ line: String) { writeOut(line + "\n") }
+    /// Writes several lines to standard output with one write (a file's report line and its details: 5,000
+    /// small files made 130,000 writes, one per line).
+    func print(lines: [String]) {
+        guard !lines.isEmpty else { return }
+        writeOut(lines.joined(separator: "\n") + "\n")
+    }
     /// Writes one report line to standard output with control characters and raw file-name bytes escaped
     /// (`MessageText`): for lines that carry names or text from files.
     func printLine(_ line: String) { writeOut(MessageText.escaped(line) + "\n") }

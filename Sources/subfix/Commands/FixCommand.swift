@@ -250,9 +250,9 @@ enum FixCommand {
         if json {
             io.printJSON(result.json)
         } else {
-            io.print(result.line)
-            for line in result.detailLines { io.printLine(line) }
-            if let diff = result.diff, !diff.isEmpty { io.print(String(diff.dropLast())) }
+            var lines = [result.line] + result.detailLines.map(MessageText.escaped)
+            if let diff = result.diff, !diff.isEmpty { lines.append(String(diff.dropLast())) }
+            io.print(lines: lines)
         }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import SubCore
+import Synchronization
 import TestSupport
 import Testing
 
@@ -34,6 +35,24 @@ private let srt = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你�
 private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans CJK SC\">你好</font>\n"
 
 @Suite struct FixCommandTests {
+    /// A file's report line and its detail lines reach standard output in one write, not one write per line.
+    @Test func eachFilesReportIsOneWrite() throws {
+        let folder = try temporaryFolder()
+        let cue = "<font face=\"SimHei\">你好</font> <font face=\"MS Gothic\">こんにちは</font>"
+        for name in ["a", "b"] {
+            try write("1\n00:00:01,000 --> 00:00:02,000\n\(cue)\n", to: folder + "/\(name).srt")
+        }
+        let writes = Mutex<[String]>([])
+        let io = CommandIO(stdout: { text in writes.withLock { $0.append(text) } }, stderr: { _ in })
+        let status = SubfixCLI.run(
+            ["fix", folder + "/a.srt", folder + "/b.srt", "--dry-run", "--db", folder + "/l"], io: io)
+        #expect(status == .success)
+        let reports = writes.withLock { $0 }.filter { $0.hasPrefix("changed") }
+        #expect(reports.count == 2)
+        // The report line, then one detail line for each of the two tags, in the same write.
+        #expect(reports.allSatisfy { $0.split(separator: "\n").count == 3 && $0.hasSuffix("\n") })
+    }
+
     @Test func outMirrorsRelativePaths() throws {
         let folder = try temporaryFolder()
         try FileManager.default.createDirectory(atPath: folder + "/in/season 1", withIntermediateDirectories: true)
