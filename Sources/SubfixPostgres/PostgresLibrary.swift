@@ -62,11 +62,13 @@ public final class PostgresLibrary {
     static let linesPerStatement = 1000
 
     /// Replaces what the library holds for `file.path` with `file`, in one transaction (idempotent: storing the
-    /// same file twice leaves the same rows).
-    public func store(_ file: IndexedFile) throws {
+    /// same file twice leaves the same rows). Returns whether the library held the path before.
+    @discardableResult
+    public func store(_ file: IndexedFile) throws -> Bool {
         let segmenter = try segmenter()
-        try connection.transaction {
-            try connection.execute("DELETE FROM media_file WHERE path = $1", [file.path])
+        return try connection.transaction {
+            let replaced =
+                try connection.execute("DELETE FROM media_file WHERE path = $1", [file.path]).affectedRows > 0
             let fileId = try connection.execute(
                 "INSERT INTO media_file (path, size, mtime, duration) VALUES ($1, $2, $3, $4) RETURNING id",
                 [file.path, String(file.size), String(file.mtime), file.duration.map { String($0) }]
@@ -106,6 +108,7 @@ public final class PostgresLibrary {
                     start += Self.linesPerStatement
                 }
             }
+            return replaced
         }
     }
 

@@ -134,22 +134,52 @@ enum WorkerCommand {
         guard FixFileSystem.exists(job.path) else { return ("no such file or folder", nil) }
         switch job.kind {
         case .index:
+            let started = Date()
+            var result = IndexFileResult(file: job.path, status: .new)
+            var connectionLost = false
+            defer {
+                // Logged as `subfix index PATH` logs on either backend: the run and its file, failed or not. A
+                // lost connection runs the job again: nothing is logged for this try.
+                let failed = result.status == .failed
+                let record = JobRecord(
+                    command: "index", arguments: [job.path], startedAt: started, finishedAt: Date(),
+                    status: failed ? .failed : .succeeded,
+                    counts: Dictionary(uniqueKeysWithValues: IndexCommand.summaryCounts([result])))
+                if !connectionLost {
+                    do {
+                        try library.record(job: record, files: IndexCommand.jobFiles([result]))
+                    } catch {
+                        io.warning("cannot record the job: \(PostgresBackend.message(error))", file: job.path)
+                    }
+                }
+            }
             let (inputs, _, failures) = IndexInputs.collect([job.path])
-            if let failure = failures.first { return (failure.1, nil) }
-            guard let input = inputs.first else { return ("not a subtitle or media file", nil) }
+            if let failure = failures.first {
+                result.fail(CommandFailure(file: job.path, cause: failure.1))
+                return (failure.1, nil)
+            }
+            guard let input = inputs.first else {
+                result.fail(CommandFailure(file: job.path, cause: "not a subtitle or media file"))
+                return ("not a subtitle or media file", nil)
+            }
             let file: IndexedFile
             do throws(CommandFailure) {
                 file = try IndexReader.read(input).file
             } catch {
+                result.fail(error)
                 return (error.detail, nil)
             }
             do {
-                try library.store(file)
+                if try library.store(file) { result.status = .updated }
             } catch let error as PostgresError where error.isConnectionLost {
+                connectionLost = true
                 throw error
             } catch {
+                result.fail(CommandFailure(file: job.path, cause: "cannot store: \(PostgresBackend.message(error))"))
                 return ("cannot store: \(PostgresBackend.message(error))", nil)
             }
+            result.sources = file.sources.count
+            result.lines = file.lineCount
             return (nil, "\(file.lineCount) lines")
         case .fix:
             let outcome = fix(job, environment: io.environment)

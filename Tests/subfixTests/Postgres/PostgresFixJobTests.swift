@@ -166,6 +166,45 @@ import Testing
         #expect(!(jobs.stdout + jobs.stderr + worker.stderr).contains(PostgresTestServer.password))
     }
 
+    /// Index jobs are logged as `subfix index FILE` logs its run: the same counts and file rows (new, then
+    /// updated when the job runs again; failed with its cause).
+    @Test func aWorkerLogsEachIndexJobAsSubfixIndexLogsItsRun() throws {
+        let server = try PostgresTestServer.shared()
+        let url = try server.makeDatabase()
+        let folder = try Self.inputs()
+        let names = ["render-demo.ass", "sub/bad.srt", "sub/yahei-styles.ass"]
+        for round in 0..<2 {
+            let add = try SubfixBinary.run(["queue", "add", "in", "--db", url], in: folder)
+            #expect(add.stdout == "3 jobs added\n", "\(add.stderr)")
+            let worker = try SubfixBinary.run(["worker", "--db", url], in: folder)
+            #expect(worker.stdout == "worker: 2 done, 1 failed\n", "round \(round): \(worker.stderr)")
+        }
+        let library = try PostgresLibrary(url: PostgresURL(url))
+        let logged = Array(try library.recentJobs(limit: 10).reversed())
+        #expect(logged.map(\.command) == Array(repeating: "index", count: 6))
+        for (position, job) in logged.enumerated() {
+            let name = names[position % 3]
+            let db = folder + "/direct-\(position).sqlite"
+            if position >= 3 {  // the same file indexed a second time: "updated" on both backends
+                _ = try SubfixBinary.run(["index", folder + "/in/" + name, "--db", db], in: folder)
+                try FileManager.default.setAttributes(
+                    [.modificationDate: Date(timeIntervalSinceNow: Double(position))],
+                    ofItemAtPath: folder + "/in/" + name)
+            }
+            let direct = try SubfixBinary.run(["index", folder + "/in/" + name, "--db", db], in: folder)
+            let sqlite = try LibraryDatabase(path: db, mode: .existing)
+            let expected = try #require(try sqlite.recentJobs(limit: 1).first)
+            #expect(job.status == expected.status, "\(name): \(direct.stderr)")
+            #expect(job.counts == expected.counts, "\(name) #\(position)")
+            let files = try library.files(ofJob: try #require(job.id))
+            let expectedFiles = try sqlite.files(ofJob: try #require(expected.id))
+            #expect(files.map { ($0.path as NSString).lastPathComponent } == [(name as NSString).lastPathComponent])
+            #expect(files.map(\.status) == expectedFiles.map(\.status), "\(name) #\(position)")
+            #expect(
+                files.map(\.counts) == expectedFiles.map(\.counts) && files.map(\.error) == expectedFiles.map(\.error))
+        }
+    }
+
     @Test func jobsThatFailWhenClaimedArePrintedCountedAndRecorded() throws {
         let server = try PostgresTestServer.shared()
         let url = try server.makeDatabase()
