@@ -87,7 +87,7 @@ public final class DialogueTokenizer: FTS5CustomTokenizer {
             var pair: [UInt8] = []
             pair.reserveCapacity(16)
             let pairs = !tokenization.contains(.query)
-            do {
+            return Self.code {
                 try segmenter.segmentMarkingIdeographs(text) { token, range, isCJK in
                     try Self.emit(token, range, context: context, callback: tokenCallback)
                     guard pairs else { return }
@@ -109,11 +109,6 @@ public final class DialogueTokenizer: FTS5CustomTokenizer {
                     previousStart = range.lowerBound
                     previousEnd = range.upperBound
                 }
-                return 0
-            } catch let stop as Stop {
-                return stop.code
-            } catch {
-                return 1  // SQLITE_ERROR
             }
         }
     }
@@ -126,7 +121,7 @@ public final class DialogueTokenizer: FTS5CustomTokenizer {
     ) -> Int32 {
         var previousEnd = -1
         var previousIsCJK = false
-        do {
+        return Self.code {
             try segmenter.segmentMarkingIdeographs(text) { token, range, isCJK in
                 if marksBoundaries {
                     if isCJK, previousIsCJK, range.lowerBound > previousEnd {
@@ -142,11 +137,6 @@ public final class DialogueTokenizer: FTS5CustomTokenizer {
                 }
                 try Self.emit(token, range, context: context, callback: callback)
             }
-            return 0
-        } catch let stop as Stop {
-            return stop.code
-        } catch {
-            return 1  // SQLITE_ERROR
         }
     }
 
@@ -163,8 +153,16 @@ public final class DialogueTokenizer: FTS5CustomTokenizer {
         }
         guard tokens.count == 2, allCJK else { return nil }
         let pair = tokens[0] + tokens[1]
-        do {
+        return Self.code {
             try pair.withUnsafeBufferPointer { try Self.emit($0, 0..<text.count, context: context, callback: callback) }
+        }
+    }
+
+    /// Runs `body`, which emits tokens: 0 when it finishes, FTS5's code when FTS5 said to stop, else
+    /// `SQLITE_ERROR` (1).
+    private static func code(_ body: () throws -> Void) -> Int32 {
+        do {
+            try body()
             return 0
         } catch let stop as Stop {
             return stop.code

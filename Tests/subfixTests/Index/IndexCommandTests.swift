@@ -17,6 +17,28 @@ struct IndexFixture: RunsSubfix {
             at: directory.appendingPathComponent("media"), withIntermediateDirectories: true)
     }
 
+    /// Writes `media/a.ass`, an ASS script whose \\fn run names SimHei, and returns its path.
+    @discardableResult
+    func writeSimHeiScript() throws -> String {
+        let input = path + "/media/a.ass"
+        try Data(
+            """
+            [Script Info]
+            ScriptType: v4.00+
+
+            [V4+ Styles]
+            Format: Name, Fontname, Fontsize
+            Style: Default,Arial,20
+
+            [Events]
+            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
+            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\fnSimHei}你好
+
+            """.utf8
+        ).write(to: URL(fileURLWithPath: input))
+        return input
+    }
+
     /// Writes an SRT file below `media/` with one cue per text, a second apart, and returns its path.
     @discardableResult
     func srt(_ name: String, _ texts: [String]) throws -> String {

@@ -8,22 +8,7 @@ import Testing
 @Suite struct JobsCommandTests {
     @Test func fixAndIndexRunsAreLogged() throws {
         let fixture = try IndexFixture()
-        let input = fixture.path + "/media/a.ass"
-        try Data(
-            """
-            [Script Info]
-            ScriptType: v4.00+
-
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize
-            Style: Default,Arial,20
-
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\fnSimHei}你好
-
-            """.utf8
-        ).write(to: URL(fileURLWithPath: input))
+        let input = try fixture.writeSimHeiScript()
         let missing = fixture.path + "/media/missing.srt"
         // A dry run never creates a library: with none there yet, nothing is logged and no file appears.
         var (status, _, _) = fixture.run(["fix", "--dry-run", "--db", fixture.db, input, missing])

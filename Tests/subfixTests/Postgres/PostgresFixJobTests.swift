@@ -25,16 +25,23 @@ import Testing
         return folder
     }
 
-    @Test func workersWriteWhatFixWritesAndRecordTheFailure() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let folder = try Self.inputs()
-        let options = ["--no-system-fonts", "--fonts-dir", Self.fonts, "--policy", "all"]
+    /// Fix options that make every run the same here: the bundled font only, every reference rewritten.
+    static var fixOptions: [String] { ["--no-system-fonts", "--fonts-dir", fonts, "--policy", "all"] }
+
+    /// A fresh database with the inputs queued as fix jobs (`--out out`, `fixOptions`), and the inputs' folder.
+    static func queuedFixJobs() throws -> (url: String, folder: String) {
+        let url = try PostgresTestServer.shared().makeDatabase()
+        let folder = try inputs()
         // Relative paths (the inputs and --out) are taken from where the job was added.
         let add = try SubfixBinary.run(
-            ["queue", "add", "in", "--fix", "--out", "out"] + options + ["--db", url], in: folder)
-        #expect(add.status == 0, "\(add.stderr)")
-        #expect(add.stdout == "3 jobs added\n")
+            ["queue", "add", "in", "--fix", "--out", "out"] + fixOptions + ["--db", url], in: folder)
+        #expect(add.stdout == "3 jobs added\n", "\(add.stderr)")
+        return (url, folder)
+    }
+
+    @Test func workersWriteWhatFixWritesAndRecordTheFailure() throws {
+        let (url, folder) = try Self.queuedFixJobs()
+        let options = Self.fixOptions
         let workers = try (0..<2).map { _ in try SubfixBinary.start(["worker", "--db", url], in: "/") }
         let runs = workers.map { $0.finish() }
         // One worker met the broken file (exit 1), the other did not.
@@ -126,13 +133,8 @@ import Testing
     }
 
     @Test func aWorkerLogsEachFixJobAsSubfixFixLogsItsRun() throws {
-        let server = try PostgresTestServer.shared()
-        let url = try server.makeDatabase()
-        let folder = try Self.inputs()
-        let options = ["--no-system-fonts", "--fonts-dir", Self.fonts, "--policy", "all"]
-        let add = try SubfixBinary.run(
-            ["queue", "add", "in", "--fix", "--out", "out"] + options + ["--db", url], in: folder)
-        #expect(add.stdout == "3 jobs added\n", "\(add.stderr)")
+        let (url, folder) = try Self.queuedFixJobs()
+        let options = Self.fixOptions
         let worker = try SubfixBinary.run(["worker", "--db", url], in: folder)
         #expect(worker.stdout == "worker: 2 done, 1 failed\n", "\(worker.stderr)")
 

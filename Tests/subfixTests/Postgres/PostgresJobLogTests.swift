@@ -19,27 +19,6 @@ import Testing
         return (status, output.stdout, output.stderr)
     }
 
-    /// An ASS script whose \fn run names SimHei, below `media/`.
-    static func script(_ fixture: IndexFixture) throws -> String {
-        let input = fixture.path + "/media/a.ass"
-        try Data(
-            """
-            [Script Info]
-            ScriptType: v4.00+
-
-            [V4+ Styles]
-            Format: Name, Fontname, Fontsize
-            Style: Default,Arial,20
-
-            [Events]
-            Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text
-            Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\fnSimHei}你好
-
-            """.utf8
-        ).write(to: URL(fileURLWithPath: input))
-        return input
-    }
-
     /// `jobs` output with what differs between two runs on two backends replaced: the times, the durations and the
     /// library's own name.
     static func normalized(_ text: String, db: String) -> String {
@@ -54,7 +33,7 @@ import Testing
         let redacted = PostgresURL.redacted(url)
         #expect(redacted != url)
         let fixture = try IndexFixture()
-        let input = try Self.script(fixture)
+        let input = try fixture.writeSimHeiScript()
         let missing = fixture.path + "/media/missing.srt"
         let mkv = try MediaCLIFixtures.copy(MediaCLIFixtures.mkv, to: fixture.directory, as: "movie.mkv")
         let path = fixture.path
@@ -149,7 +128,7 @@ import Testing
         let server = try PostgresTestServer.shared()
         let url = try server.makeDatabase()
         let fixture = try IndexFixture()
-        let input = try Self.script(fixture)
+        let input = try fixture.writeSimHeiScript()
         let first = Self.run(["fix", "--dry-run", input, "--db", url])
         #expect(first.status == .success && first.stderr.isEmpty, "\(first.stderr)")
         let connection = try PostgresConnection(url: PostgresURL(url))
@@ -164,7 +143,7 @@ import Testing
 
     @Test func aLibraryThatCannotBeReachedIsAWarningForTheRunAndOneErrorLineForJobs() throws {
         let fixture = try IndexFixture()
-        let input = try Self.script(fixture)
+        let input = try fixture.writeSimHeiScript()
         let unreachable = "postgresql://u:Pw77-secret@127.0.0.1:1/db"
         let fix = Self.run(["fix", input, "--out", fixture.path + "/out", "--db", unreachable])
         // The fix itself went well: the run is not failed because its log could not be written.
