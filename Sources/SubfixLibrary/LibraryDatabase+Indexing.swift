@@ -153,10 +153,18 @@ extension LibraryDatabase {
                 source.subtitleIndex, source.encoding,
             ])
             let sourceID = db.lastInsertedRowID
+            var first: Int64?
             for line in indexed.lines {
                 // The hot path: bound straight from the values, without building StatementArguments.
                 try insertLine.bindLine(sourceID: sourceID, line)
                 try insertLine.executeBound()
+                if first == nil { first = db.lastInsertedRowID }
+            }
+            // The source's lines are the ids from the first to the last inserted here (one writer, in a row).
+            if let first {
+                try db.cachedStatement(
+                    sql: "UPDATE subtitle_source SET first_line_id = ?, last_line_id = ? WHERE id = ?"
+                ).execute(arguments: [first, db.lastInsertedRowID, sourceID])
             }
         }
     }

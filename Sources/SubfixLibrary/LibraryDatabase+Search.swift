@@ -51,7 +51,8 @@ public struct DialogueHit: Sendable, Equatable {
     public var segments: [Segment]
     /// A short excerpt with matches in `[...]`.
     public var snippet: String
-    /// The bm25 rank: lower is better.
+    /// The rank, lower is better: the line's length in characters on SQLite (shorter lines first), minus
+    /// `ts_rank` on PostgreSQL.
     public var rank: Double
     /// Lines before, oldest first (with `context`).
     public var before: [DialogueLineRecord]
@@ -125,7 +126,10 @@ extension LibraryDatabase {
 
     /// The best `limit` matching line ids with their ranks, best first (ties: oldest line first).
     ///
-    /// Ranked by ``DialogueRank`` (bm25's length normalization). Without filters, and with a `rankWindow`, only
+    /// Ranked by the line's length in characters, shorter first: bm25's length normalization with each term
+    /// counted once and no IDF orders lines the same, and the index keeps neither positions nor per-line token
+    /// counts (``DialogueTokenizer``; counting repeats meant tokenizing every candidate again). Without filters, and
+    /// with a `rankWindow`, only
     /// the `rankWindow` most recently indexed matches are ranked (FTS5 reads the doclists from their end and stops
     /// once it has them). With `--lang` or `--path`, every match that passes the filters is ranked. When the query ``DialogueQuery/needsVerification``, candidates
     /// whose text does not hold it are skipped (``DialogueMatcher``) and do not count towards the window.
@@ -140,18 +144,17 @@ extension LibraryDatabase {
         let (filters, filterArguments) = filterClauses(options)
         var candidates: [RankedLine] = []
         if filters.isEmpty && options.rankWindow > 0 {
-            let rank = DialogueRank.name
             let window = max(options.rankWindow, limit)
             // Checked candidates need their text, and how many are read is not known in advance: no LIMIT then.
             let rows = try Row.fetchCursor(
                 db,
                 sql: matcher == nil
                     ? """
-                    SELECT rowid, \(rank)(dialogue_fts) FROM dialogue_fts WHERE dialogue_fts MATCH ?
+                    SELECT rowid, length(text) FROM dialogue_fts WHERE dialogue_fts MATCH ?
                     ORDER BY rowid DESC LIMIT ?
                     """
                     : """
-                    SELECT rowid, \(rank)(dialogue_fts), text FROM dialogue_fts WHERE dialogue_fts MATCH ?
+                    SELECT rowid, length(text), text FROM dialogue_fts WHERE dialogue_fts MATCH ?
                     ORDER BY rowid DESC
                     """,
                 arguments: matcher == nil ? [query.expression, window] : [query.expression])
@@ -167,7 +170,7 @@ extension LibraryDatabase {
         let rows = try Row.fetchCursor(
             db,
             sql: """
-                SELECT l.id, \(DialogueRank.name)(dialogue_fts) AS rank, l.text
+                SELECT l.id, length(l.text) AS rank, l.text
                 FROM dialogue_fts
                 JOIN dialogue_line l ON l.id = dialogue_fts.rowid
                 JOIN subtitle_source s ON s.id = l.source_id
@@ -292,18 +295,22 @@ extension LibraryDatabase {
     static func neighbours(of line: DialogueLineRecord, count: Int, in db: Database) throws
         -> (before: [DialogueLineRecord], after: [DialogueLineRecord])
     {
+        // The source's lines are its id range.
+        let range =
+            "id BETWEEN (SELECT first_line_id FROM subtitle_source WHERE id = ?)"
+            + " AND (SELECT last_line_id FROM subtitle_source WHERE id = ?)"
         let before = try DialogueLineRecord.fetchAll(
             db,
             sql: """
-                SELECT * FROM dialogue_line WHERE source_id = ? AND (start_ms, id) < (?, ?)
+                SELECT * FROM dialogue_line WHERE \(range) AND (start_ms, id) < (?, ?)
                 ORDER BY start_ms DESC, id DESC LIMIT ?
-                """, arguments: [line.sourceId, line.startMs, line.id, count])
+                """, arguments: [line.sourceId, line.sourceId, line.startMs, line.id, count])
         let after = try DialogueLineRecord.fetchAll(
             db,
             sql: """
-                SELECT * FROM dialogue_line WHERE source_id = ? AND (start_ms, id) > (?, ?)
+                SELECT * FROM dialogue_line WHERE \(range) AND (start_ms, id) > (?, ?)
                 ORDER BY start_ms, id LIMIT ?
-                """, arguments: [line.sourceId, line.startMs, line.id, count])
+                """, arguments: [line.sourceId, line.sourceId, line.startMs, line.id, count])
         return (before.reversed(), after)
     }
 }

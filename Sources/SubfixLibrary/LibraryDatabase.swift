@@ -57,7 +57,6 @@ public final class LibraryDatabase: Sendable {
         configuration.readonly = readOnly
         configuration.prepareDatabase { db in
             db.add(tokenizer: DialogueTokenizer.self)
-            try DialogueRank.register(on: db)
             if readOnly { return }
             // A new file gives its free pages back (`incremental_vacuum` after indexing): FTS5's last merges free
             // up to 2% of the file. Only possible before the first page is written.
@@ -195,17 +194,43 @@ public final class LibraryDatabase: Sendable {
                     );
                     """)
         }
-        // The dialogue index of subfix 0.1 kept every token's position (detail=full); this one keeps none and
-        // indexes adjacent CJK characters in pairs. An existing index is made again from its lines, folding as
-        // it did (about the time `subfix index` took to build it).
-        migrator.registerMigration("library-v2-dialogue-pairs") { db in
-            guard let folds = try indexFolding(db) else { return }
+        // subfix 0.1's library, made smaller for issue 18 (2.9x the raw text at 10M lines; `docs/search-index.md`):
+        // - a source's lines, inserted together, are named by their id range (`first_line_id`, `last_line_id`)
+        //   instead of the `dialogue_line(source_id, start_ms)` index (0.36x the text) and its foreign-key
+        //   cascade, which needed that index; a trigger deletes a source's range with the source;
+        // - the dialogue index keeps no positions and indexes adjacent CJK characters in pairs, and no per-line
+        //   token counts (`columnsize=0`: 0.21x; ranking reads the line's length instead).
+        // An existing library's lines are copied into the new table (ids kept) and its index made again from
+        // them, folding as it did: about the time `subfix index` took to build it.
+        migrator.registerMigration("library-v2-compact") { db in
+            let folds = try indexFolding(db)
             try db.execute(
                 sql: """
+                    ALTER TABLE subtitle_source ADD COLUMN first_line_id INTEGER;
+                    ALTER TABLE subtitle_source ADD COLUMN last_line_id INTEGER;
+                    UPDATE subtitle_source SET
+                        first_line_id = (SELECT min(id) FROM dialogue_line WHERE source_id = subtitle_source.id),
+                        last_line_id = (SELECT max(id) FROM dialogue_line WHERE source_id = subtitle_source.id);
                     DROP TRIGGER IF EXISTS dialogue_line_ad;
                     DROP TRIGGER IF EXISTS dialogue_line_au;
-                    DROP TABLE dialogue_fts;
+                    DROP TABLE IF EXISTS dialogue_fts;
+                    CREATE TABLE dialogue_line_compact (
+                        id INTEGER PRIMARY KEY,
+                        source_id INTEGER NOT NULL,
+                        start_ms INTEGER NOT NULL,
+                        end_ms INTEGER NOT NULL,
+                        style TEXT NOT NULL,
+                        text TEXT NOT NULL
+                    );
+                    INSERT INTO dialogue_line_compact (id, source_id, start_ms, end_ms, style, text)
+                        SELECT id, source_id, start_ms, end_ms, style, text FROM dialogue_line ORDER BY id;
+                    DROP TABLE dialogue_line;
+                    ALTER TABLE dialogue_line_compact RENAME TO dialogue_line;
+                    CREATE TRIGGER subtitle_source_ad AFTER DELETE ON subtitle_source BEGIN
+                        DELETE FROM dialogue_line WHERE id BETWEEN old.first_line_id AND old.last_line_id;
+                    END;
                     """)
+            guard let folds else { return }
             try createDialogueIndex(foldsChinese: folds, in: db)
             try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts) VALUES ('rebuild')")
         }
@@ -262,14 +287,15 @@ public final class LibraryDatabase: Sendable {
         }
     }
 
-    /// Creates `dialogue_fts` (no positions: `detail=none`, see ``DialogueTokenizer``) and the triggers that keep
-    /// it in step with deleted and updated lines.
+    /// Creates `dialogue_fts` (no positions: `detail=none`, see ``DialogueTokenizer``; no per-line token counts:
+    /// `columnsize=0`) and the triggers that keep it in step with deleted and updated lines.
     static func createDialogueIndex(foldsChinese: Bool, in db: Database) throws {
         let tokenize = DialogueTokenizer.descriptor(foldsChinese: foldsChinese).sqlOptionValue
         try db.execute(
             sql: """
                 CREATE VIRTUAL TABLE dialogue_fts USING fts5(
-                    text, content='dialogue_line', content_rowid='id', tokenize=\(tokenize), detail=none);
+                    text, content='dialogue_line', content_rowid='id', tokenize=\(tokenize), detail=none,
+                    columnsize=0);
                 INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('automerge', 8);
                 INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('hashsize', \(ftsHashSize));
                 CREATE TRIGGER dialogue_line_ad AFTER DELETE ON dialogue_line BEGIN

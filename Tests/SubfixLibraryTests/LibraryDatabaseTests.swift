@@ -127,6 +127,17 @@ import Testing
         #expect(try test.library.fontFaces().map(\.families) == [["Noto Sans CJK SC", "思源黑体"]])
     }
 
+    /// Shorter lines rank first; a line holding the query twice ranks as any line of its length.
+    @Test func shorterLinesRankFirstAndRepeatsDoNotCount() throws {
+        let test = try TestLibrary()
+        try test.store(path: "/a.srt", texts: ["你好你好你好", "你好 abcde", "你好", "x 你好 yz"])
+        for options in [DialogueSearchOptions(limit: 10), DialogueSearchOptions(limit: 10, rankWindow: 0)] {
+            let hits = try test.library.search(try DialogueQuery("你好"), options: options)
+            #expect(hits.map(\.line.text) == ["你好", "你好你好你好", "x 你好 yz", "你好 abcde"])
+            #expect(hits.map(\.rank) == [2, 6, 7, 8])
+        }
+    }
+
     @Test func rankingWindowRanksTheNewestMatchesOnly() throws {
         let test = try TestLibrary()
         // Lines of different lengths holding 你: shorter ones rank better.

@@ -51,26 +51,31 @@ import Testing
         }
     }
 
-    /// A library whose dialogue index keeps positions (subfix 0.1's) is searched only once a writer has made the
-    /// index again, as pairs without positions; its lines and folding are kept.
+    /// A library written by subfix 0.1 (lines with a foreign key and a source index, a dialogue index with
+    /// positions) is searched only once a writer has migrated it: lines copied with their ids and named by
+    /// ranges, the index made again as pairs without positions or sizes, folding kept.
     @Test(arguments: [false, true])
-    func anIndexWithPositionsIsMadeAgainByTheNextWriter(foldsChinese: Bool) throws {
+    func aLibraryOfSubfix01IsMigratedByTheNextWriter(foldsChinese: Bool) throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("old.sqlite")
         do {
-            let test = try LibraryDatabase(path: path, mode: .create)
-            try test.prepareDialogueIndex(foldsChinese: foldsChinese)
-            try test.store([TestLibrary.file(path: "/a.srt", texts: ["東京都に", "你，好", "你好吗"])])
-            // What subfix 0.1 left: a table with positions, and no record of the new migration.
-            try test.pool.write { db in
+            var configuration = Configuration()
+            configuration.prepareDatabase { db in db.add(tokenizer: DialogueTokenizer.self) }
+            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            try LibraryDatabase.migrator.migrate(queue, upTo: "library-v1")
+            try queue.write { db in
                 let tokenize = foldsChinese ? "'subfix fold'" : "'subfix'"
                 try db.execute(
                     sql: """
-                        DROP TABLE dialogue_fts;
+                        INSERT INTO media_file (id, path, size, mtime) VALUES (1, '/a.srt', 1, 1), (2, '/b.srt', 1, 1);
+                        INSERT INTO subtitle_source (id, media_file_id, kind, codec) VALUES
+                            (1, 1, 'sidecar', 'srt'), (2, 2, 'sidecar', 'srt');
+                        INSERT INTO dialogue_line (id, source_id, start_ms, end_ms, style, text) VALUES
+                            (1, 1, 0, 900, 'Default', '東京都に'), (2, 1, 1000, 1900, 'Default', '你，好'),
+                            (3, 1, 2000, 2900, 'Default', '你好吗'), (4, 2, 0, 900, 'Default', '你好');
                         CREATE VIRTUAL TABLE dialogue_fts USING fts5(
                             text, content='dialogue_line', content_rowid='id', tokenize=\(tokenize));
                         INSERT INTO dialogue_fts(dialogue_fts) VALUES ('rebuild');
-                        DELETE FROM grdb_migrations WHERE identifier = 'library-v2-dialogue-pairs';
                         """)
             }
         }
@@ -78,14 +83,28 @@ import Testing
         let writer = try LibraryDatabase(path: path, mode: .existing)
         #expect(try writer.dialogueIndexFoldsChinese() == foldsChinese)
         let reader = try LibraryDatabase(path: path, mode: .readOnly)
-        let sql = try reader.reader.read {
-            try String.fetchOne($0, sql: "SELECT sql FROM sqlite_master WHERE name = 'dialogue_fts'")
+        let (sql, ranges, indexes) = try reader.reader.read { db in
+            (
+                try String.fetchOne(db, sql: "SELECT sql FROM sqlite_master WHERE name = 'dialogue_fts'"),
+                try Row.fetchAll(db, sql: "SELECT first_line_id, last_line_id FROM subtitle_source ORDER BY id")
+                    .map { [$0[0] as Int64?, $0[1] as Int64?] },
+                try String.fetchAll(db, sql: "SELECT name FROM pragma_index_list('dialogue_line')")
+            )
         }
-        #expect(sql?.contains("detail=none") == true)
+        #expect(sql?.contains("detail=none") == true && sql?.contains("columnsize=0") == true)
+        #expect(ranges == [[1, 3], [4, 4]])
+        #expect(indexes.isEmpty)
         let options = DialogueSearchOptions(limit: 10)
         #expect(try reader.search(try DialogueQuery("京都"), options: options).map(\.line.text) == ["東京都に"])
-        #expect(try reader.search(try DialogueQuery("你好"), options: options).map(\.line.text) == ["你好吗"])
+        #expect(try reader.search(try DialogueQuery("你好"), options: options).map(\.line.text) == ["你好", "你好吗"])
         #expect(try reader.search(try DialogueQuery(foldsChinese ? "东京都" : "東京都"), options: options).count == 1)
+        let context = DialogueSearchOptions(limit: 10, context: 1)
+        let hit = try #require(try reader.search(try DialogueQuery("你好吗"), options: context).first)
+        #expect(hit.before.map(\.text) == ["你，好"] && hit.after.isEmpty)
+        // Removing a file removes its lines and their index entries, through the range.
+        #expect(try writer.remove(paths: ["/a.srt"]) == 1)
+        #expect(try writer.counts().lines == 1)
+        #expect(try reader.search(try DialogueQuery("你"), options: options).map(\.line.text) == ["你好"])
         try writer.pool.write { db in
             try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts, rank) VALUES ('integrity-check', 1)")
         }
