@@ -37,7 +37,7 @@ enum SearchCommand {
             written (你好 finds 你好, not 你，好); "quoted words" must appear in that order; word* matches words that
             start with word (Latin letters); -word excludes; OR between words gives alternatives. Case, accents and
             full-width forms do not matter. A query that starts with - goes after --: subfix search -- '-a b'.
-            Shorter matching lines rank first (bm25's length normalization; ts_rank on PostgreSQL); without --lang
+            Shorter matching lines rank first (by length; ts_rank on PostgreSQL); without --lang
             and --path, among the 1,000 most recently indexed matching lines when there are more, on both backends.
             Exit status, as ripgrep and grep: 0 when something matched, 1 when nothing
             did (nothing is printed), 2 on an error (a query with nothing to search, no library).
