@@ -135,52 +135,21 @@ enum WorkerCommand {
         switch job.kind {
         case .index:
             let started = Date()
-            var result = IndexFileResult(file: job.path, status: .new)
-            var connectionLost = false
-            defer {
-                // Logged as `subfix index PATH` logs on either backend: the run and its file, failed or not. A
-                // lost connection runs the job again: nothing is logged for this try.
-                let failed = result.status == .failed
-                let record = JobRecord(
-                    command: "index", arguments: [job.path], startedAt: started, finishedAt: Date(),
-                    status: failed ? .failed : .succeeded,
-                    counts: Dictionary(uniqueKeysWithValues: IndexCommand.summaryCounts([result])))
-                if !connectionLost {
-                    do {
-                        try library.record(job: record, files: IndexCommand.jobFiles([result]))
-                    } catch {
-                        io.warning("cannot record the job: \(PostgresBackend.message(error))", file: job.path)
-                    }
-                }
-            }
-            let (inputs, _, failures) = IndexInputs.collect([job.path])
-            if let failure = failures.first {
-                result.fail(CommandFailure(file: job.path, cause: failure.1))
-                return (failure.1, nil)
-            }
-            guard let input = inputs.first else {
-                result.fail(CommandFailure(file: job.path, cause: "not a subtitle or media file"))
-                return ("not a subtitle or media file", nil)
-            }
-            let file: IndexedFile
-            do throws(CommandFailure) {
-                file = try IndexReader.read(input).file
-            } catch {
-                result.fail(error)
-                return (error.detail, nil)
-            }
+            let result = try index(job, library: library)
+            // Logged as `subfix index PATH` logs on either backend: the run and its file, failed or not.
+            let record = JobRecord(
+                command: "index", arguments: [job.path], startedAt: started, finishedAt: Date(),
+                status: result.status == .failed ? .failed : .succeeded,
+                counts: Dictionary(uniqueKeysWithValues: IndexCommand.summaryCounts([result])))
             do {
-                if try library.store(file) { result.status = .updated }
+                try library.record(job: record, files: IndexCommand.jobFiles([result]))
             } catch let error as PostgresError where error.isConnectionLost {
-                connectionLost = true
                 throw error
             } catch {
-                result.fail(CommandFailure(file: job.path, cause: "cannot store: \(PostgresBackend.message(error))"))
-                return ("cannot store: \(PostgresBackend.message(error))", nil)
+                io.warning("cannot record the job: \(PostgresBackend.message(error))", file: job.path)
             }
-            result.sources = file.sources.count
-            result.lines = file.lineCount
-            return (nil, "\(file.lineCount) lines")
+            if let error = result.error { return (error.detail, nil) }
+            return (nil, "\(result.lines) lines")
         case .fix:
             let outcome = fix(job, environment: io.environment)
             if let run = outcome.run {
@@ -194,6 +163,39 @@ enum WorkerCommand {
             }
             return (outcome.error, outcome.result)
         }
+    }
+
+    /// Reads and stores an index job's file, as `subfix index PATH` does for one file. Only a lost connection is
+    /// thrown (the job runs again on a new one); every other failure is the result's.
+    static func index(_ job: PostgresQueue.Job, library: PostgresLibrary) throws -> IndexFileResult {
+        var result = IndexFileResult(file: job.path, status: .new)
+        let (inputs, _, failures) = IndexInputs.collect([job.path])
+        if let failure = failures.first {
+            result.fail(CommandFailure(file: job.path, cause: failure.1))
+            return result
+        }
+        guard let input = inputs.first else {
+            result.fail(CommandFailure(file: job.path, cause: "not a subtitle or media file"))
+            return result
+        }
+        let file: IndexedFile
+        do throws(CommandFailure) {
+            file = try IndexReader.read(input).file
+        } catch {
+            result.fail(error)
+            return result
+        }
+        do {
+            if try library.store(file) { result.status = .updated }
+        } catch let error as PostgresError where error.isConnectionLost {
+            throw error
+        } catch {
+            result.fail(CommandFailure(file: job.path, cause: "cannot store: \(PostgresBackend.message(error))"))
+            return result
+        }
+        result.sources = file.sources.count
+        result.lines = file.lineCount
+        return result
     }
 
     /// What a fix job did: the run `FixCommand.fix` returned (nil when it could not start), the failure's causes
