@@ -191,7 +191,7 @@ extension LibraryDatabase {
         -> [(path: String, count: Int)]
     {
         try reader.read { db in
-            guard try Self.indexFolding(db) != nil else { throw LibraryError.noDialogueIndex(path: path) }
+            guard let folds = try Self.indexFolding(db) else { throw LibraryError.noDialogueIndex(path: path) }
             let (filters, arguments) = Self.filterClauses(options)
             guard query.needsVerification else {
                 let rows = try Row.fetchCursor(
@@ -210,8 +210,7 @@ extension LibraryDatabase {
                 return counts
             }
             // Every candidate's text is checked; the lines come grouped by path.
-            let matcher = DialogueMatcher(
-                query: query, segmenter: DialogueSegmenter(foldsChinese: try Self.indexFolding(db) ?? false))
+            let matcher = DialogueMatcher(query: query, segmenter: DialogueSegmenter(foldsChinese: folds))
             let rows = try Row.fetchCursor(
                 db,
                 sql: """
