@@ -6,6 +6,16 @@ import Testing
 @testable import SubfixPostgres
 
 @Suite struct PostgresConnectionTests {
+    /// libpq missing from the machine: one line with the dynamic loader's reason, and not a lost connection (a
+    /// worker would retry forever).
+    @Test func aMissingLibPQIsOneLineAndNotRetried() {
+        let error = PostgresError.libraryMissing(message: "libpq.so.5: cannot open shared object file")
+        #expect(
+            error.description
+                == "PostgreSQL's client library cannot be loaded: libpq.so.5: cannot open shared object file")
+        #expect(!error.isConnectionLost)
+    }
+
     @Test func bindsParametersNeverInterpolatingThem() throws {
         let server = try PostgresTestServer.shared()
         let connection = try PostgresConnection(url: PostgresURL(try server.makeDatabase()))

@@ -75,6 +75,10 @@ import Testing
 
     @Test(arguments: [
         "NEAR(", "*", "'; DROP TABLE dialogue_line; --", "a\u{0}b", String(repeating: "你", count: 10_000),
+        // Pairs and checked phrases: quotes inside runs, a prefix star on a run, an excluded run, marks and
+        // half-width forms that normalization changes, a run of 60 different characters.
+        "你\"好", "\"你\"\"好\"", "你好*", "你 -\"你好 drop\"", "東\"京都", "你\u{301}好", "ﾆｯﾎﾟﾝ 你好",
+        String((0..<60).compactMap { Unicode.Scalar(0x4E00 + $0 * 7).map(Character.init) }),
     ])
     func hostileQueriesNeverReachSQLite(query: String) throws {
         let (fixture, _) = try indexed(["你好 drop table a b"])
