@@ -22,28 +22,33 @@ let package = Package(
         .systemLibrary(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: nil,
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
+        // libass, fontconfig, HarfBuzz and uchardet: headers only (their paths below /usr/include), bound on first
+        // use by CTextLoader, so no pkg-config link flags. FreeType is linked: its headers need pkg-config's
+        // include path, and that brings its link flag.
         .systemLibrary(
-            name: "CLibass", path: "Sources/CLibass", pkgConfig: "libass",
+            name: "CLibass", path: "Sources/CLibass", pkgConfig: nil,
             providers: [.apt(["libass-dev"])]),
         .systemLibrary(
             name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
             providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(
-            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: "fontconfig",
+            name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: nil,
             providers: [.apt(["libfontconfig1-dev"])]),
         .systemLibrary(
-            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: "harfbuzz-subset",
+            name: "CHarfBuzz", path: "Sources/CHarfBuzz", pkgConfig: nil,
             providers: [.apt(["libharfbuzz-dev"])]),
         // libpq's header only: CLibPQLoader binds the library at run time, so no pkg-config link flags.
         .systemLibrary(
             name: "CLibPQ", path: "Sources/CLibPQ", pkgConfig: nil,
             providers: [.apt(["libpq-dev"])]),
         .systemLibrary(
-            name: "CUchardet", path: "Sources/CUchardet", pkgConfig: "uchardet",
+            name: "CUchardet", path: "Sources/CUchardet", pkgConfig: nil,
             providers: [.apt(["libuchardet-dev"])]),
 
         // FFmpeg's libraries, bound on first use instead of at process start (see its header).
         .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // libass, fontconfig, HarfBuzz, hb-subset and uchardet, each bound on first use (see its header).
+        .target(name: "CTextLoader", path: "Sources/CTextLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libpq, bound on first use: only commands given a postgresql:// URL pay for loading it (see its header).
         .target(name: "CLibPQLoader", path: "Sources/CLibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
 
@@ -66,7 +71,7 @@ let package = Package(
             name: "SubCore",
             dependencies: [
                 "CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFreeType", "CFontconfig", "CHarfBuzz",
-                "CUchardet",
+                "CUchardet", "CTextLoader",
             ],
             exclude: [
                 "Embed/README.md", "Files/README.md", "Fix/README.md", "Fonts/README.md", "Media/README.md",

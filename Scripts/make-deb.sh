@@ -3,8 +3,8 @@
 # Scripts/install-tree.sh under /usr (man pages gzipped), /usr/share/doc/subfix/copyright, and a control file
 # whose Depends come from the libraries the binary needs:
 #   - the ones it links (ELF NEEDED), through dpkg-shlibdeps and the installed packages' symbols files;
-#   - FFmpeg's and libpq, which subfix opens on first use (dlopen, see Sources/CFFmpegLoader and
-#     Sources/CLibPQLoader) and so never appear in NEEDED:
+#   - FFmpeg's, libpq, libass, fontconfig, HarfBuzz and uchardet, which subfix opens on first use (dlopen, see
+#     Sources/CFFmpegLoader, Sources/CLibPQLoader and Sources/CTextLoader) and so never appear in NEEDED:
 #     their sonames are read from the binary and mapped through the owning packages' shlibs files.
 # dpkg-deb --root-owner-group makes every file root's without fakeroot.
 #
@@ -81,12 +81,12 @@ mkdir -p "$work/src/debian"
 printf 'Source: subfix\n\nPackage: subfix\nArchitecture: any\n' >"$work/src/debian/control"
 linked="$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/subfix" 2>"$work/shlibdeps.log" |
     sed -n 's/^shlibs:Depends=//p')" || { cat "$work/shlibdeps.log" >&2; exit 1; }
-# Then the FFmpeg libraries the binary opens by name, each at the lowest version that has every function the binary
+# Then the libraries the binary opens by name, each at the lowest version that has every function the binary
 # looks up (dlsym names are strings in the binary), from the package's symbols file as dpkg-shlibdeps reads it for
 # linked libraries; the shlibs file's version when there is no symbols file.
 strings -n 4 "$binary" | grep -E '^[A-Za-z_][A-Za-z0-9_]*$' | LC_ALL=C sort -u >"$work/strings"
 opened=()
-for soname in $(grep -aoE 'lib(avformat|avcodec|avutil|swscale|pq)\.so\.[0-9]+' "$binary" | sort -u); do
+for soname in $(grep -aoE 'lib(avformat|avcodec|avutil|swscale|pq|ass|fontconfig|harfbuzz|harfbuzz-subset|uchardet)\.so\.[0-9]+' "$binary" | sort -u); do
     package="$(dpkg-query -S "/usr/lib/$multiarch/$soname" 2>/dev/null | head -1 | cut -d: -f1)" || true
     [ -n "$package" ] || { echo "deb: no installed package provides $soname (apt-get install the -dev packages)" >&2; exit 1; }
     info=/var/lib/dpkg/info/"$package"

@@ -1,4 +1,4 @@
 #ifndef CUCHARDET_SHIM_H
 #define CUCHARDET_SHIM_H
-#include <uchardet.h>
+#include <uchardet/uchardet.h>
 #endif

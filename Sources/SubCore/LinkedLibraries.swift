@@ -51,6 +51,7 @@ package enum LinkedLibraries {
 
     /// libass writes its version in hex digits read as decimal: 0x01701000 is 0.17.1.
     static func libassVersion() -> String {
+        if let problem = TextLibrary.libass.loadProblem() { return "not loadable (\(problem))" }
         let hex = String(UInt32(truncatingIfNeeded: ass_library_version()), radix: 16)
         let digits = Array(String(repeating: "0", count: max(0, 8 - hex.count)) + hex)
         func number(_ range: Range<Int>) -> Int { Int(String(digits[range])) ?? 0 }
@@ -70,6 +71,7 @@ package enum LinkedLibraries {
 
     /// fontconfig packs its version as `major * 10000 + minor * 100 + revision`.
     static func fontconfigVersion() -> String {
+        if let problem = TextLibrary.fontconfig.loadProblem() { return "not loadable (\(problem))" }
         let packed = FcGetVersion()
         return "\(packed / 10000).\((packed / 100) % 100).\(packed % 100)"
     }

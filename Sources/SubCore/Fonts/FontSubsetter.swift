@@ -14,6 +14,11 @@ public enum FontSubsetter {
         _ source: FontSource, index: Int, data: Data? = nil, characters: Set<Unicode.Scalar>
     ) throws(FontError) -> Data {
         let name = source.name
+        for library in [TextLibrary.harfbuzz, .harfbuzzSubset] {
+            if let problem = library.loadProblem() {
+                throw .libraryUnavailable(soname: library.soname, message: problem)
+            }
+        }
         let blob: HarfBuzzBlob
         switch source {
         case .file(let path): blob = try HarfBuzzBlob(path: path)

@@ -6,6 +6,9 @@ final class FontconfigConfig {
     private let handle: OpaquePointer
 
     init() throws(FontError) {
+        if let problem = TextLibrary.fontconfig.loadProblem() {
+            throw .libraryUnavailable(soname: TextLibrary.fontconfig.soname, message: problem)
+        }
         guard let config = FcInitLoadConfigAndFonts() else { throw .fontconfig(function: "FcInitLoadConfigAndFonts") }
         handle = config
     }

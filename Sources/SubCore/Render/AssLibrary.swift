@@ -13,6 +13,9 @@ final class AssLibrary {
     private let sinkBox: UnsafeMutablePointer<clibass_sink_box>
 
     init() throws(RenderError) {
+        if let problem = TextLibrary.libass.loadProblem() {
+            throw .libraryUnavailable(soname: TextLibrary.libass.soname, message: problem)
+        }
         guard let library = ass_library_init() else { throw .libass(function: "ass_library_init", file: nil) }
         handle = library
         sinkBox = .allocate(capacity: 1)

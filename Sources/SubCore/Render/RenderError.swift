@@ -6,6 +6,8 @@ import Foundation
 public enum RenderError: Equatable, FileError {
     /// A libass call returned nothing (libass reports no codes).
     case libass(function: String, file: String?)
+    /// A C library (libass) that could not be loaded, with the dynamic loader's message.
+    case libraryUnavailable(soname: String, message: String)
     /// An FFmpeg call failed, with FFmpeg's message for the code.
     case ffmpeg(function: String, code: Int32, message: String, file: String?)
     /// A subtitle file that cannot be read or understood.
@@ -32,7 +34,7 @@ public enum RenderError: Equatable, FileError {
         case .mediaInput(let file), .noVideo(let file): return file
         case .decoding(let error): return error.file
         case .parse(let error): return error.file
-        case .badTime, .badDuration, .badSize: return nil
+        case .badTime, .badDuration, .badSize, .libraryUnavailable: return nil
         }
     }
 
@@ -45,6 +47,8 @@ public enum RenderError: Equatable, FileError {
         switch self {
         case .libass(let function, _):
             return "\(function) failed"
+        case .libraryUnavailable(let soname, let message):
+            return "cannot load \(soname): \(message)"
         case .ffmpeg(let function, let code, let message, _):
             return "\(function) failed: \(message) (\(code))"
         case .unreadable(_, let cause):

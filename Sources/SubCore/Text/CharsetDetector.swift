@@ -3,14 +3,16 @@ internal import CUchardet
 /// A libuchardet detector. The corresponding C calls are `uchardet_new`, `uchardet_handle_data`,
 /// `uchardet_data_end`, `uchardet_get_charset` and `uchardet_delete`.
 final class CharsetDetector {
-    /// `uchardet_new` returned no detector.
+    /// libuchardet could not be loaded (`message`: the dynamic loader's), or `uchardet_new` returned no detector.
     struct CreationFailed: Error, Equatable {
         let function = "uchardet_new"
+        var message: String? = nil
     }
 
     private let handle: uchardet_t
 
     init() throws(CreationFailed) {
+        if let problem = TextLibrary.uchardet.loadProblem() { throw CreationFailed(message: problem) }
         guard let made = uchardet_new() else { throw CreationFailed() }
         handle = made
     }

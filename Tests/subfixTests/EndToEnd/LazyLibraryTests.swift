@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// `subfix` maps FFmpeg's libraries only when a command touches media, and libpq only when it is given a
-/// postgresql:// URL: other commands start without them. Checked on the built executable through glibc's loader
+/// `subfix` maps FFmpeg's libraries only when a command touches media, libpq only when it is given a
+/// postgresql:// URL, and libass, fontconfig, HarfBuzz and uchardet only when it renders, looks up fonts, subsets
+/// or detects an encoding: other commands start without them. Checked on the built executable through glibc's loader
 /// trace (`LD_DEBUG=files`).
 @Suite struct LazyLibraryTests {
     /// The `subfix` executable built next to the test bundle.
@@ -39,7 +40,7 @@ import Testing
         try #require(texts.count >= 5)
         let (libraries, status) = try Self.loadedLibraries(["fix", "--dry-run"] + texts.map { "Samples/" + $0 })
         #expect(status == 0)
-        #expect(libraries.contains("libass.so.9"))
+        #expect(libraries.contains("libfontconfig.so.1"))  // the trace works: fonts are looked up
         let ffmpeg = ["libavformat", "libavcodec", "libavutil", "libswscale"]
         #expect(!libraries.contains { name in ffmpeg.contains { name.hasPrefix($0) } })
     }
@@ -71,5 +72,54 @@ import Testing
         ])
         #expect(status == 2)
         #expect(libraries.contains("libpq.so.5"))
+    }
+
+    /// The libraries CTextLoader opens on first use, and what they pull in.
+    static let textLibraries = [
+        "libass.so", "libfontconfig.so", "libharfbuzz.so", "libharfbuzz-subset.so", "libuchardet.so", "libglib-2.0",
+        "libgraphite2", "libfribidi",
+    ]
+
+    @Test func searchingNeverLoadsTheTextLibraries() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("subfix-lazy-\(UUID()).sqlite")
+        let (libraries, status) = try Self.loadedLibraries(["search", "你好", "--db", missing.path])
+        #expect(status == 2)
+        let loaded = libraries.filter { name in Self.textLibraries.contains { name.hasPrefix($0) } }
+        #expect(loaded.isEmpty, "\(loaded)")
+    }
+
+    @Test func fixingALegacyEncodingLoadsFontconfigAndUchardetOnFirstUse() throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let (libraries, status) = try Self.loadedLibraries(["fix", "--dry-run", "Samples/gbk.srt"])
+        #expect(status == 0)
+        for soname in ["libfontconfig.so.1", "libuchardet.so.0"] {
+            #expect(libraries.contains(soname), "\(soname) in \(libraries.sorted())")
+        }
+    }
+
+    /// A library that cannot be loaded (here an empty file found first through LD_LIBRARY_PATH) is one error line
+    /// naming it and the loader's reason, exit status 1, and no output file: never a crash.
+    @Test(arguments: [
+        ("libass.so.9", ["render", "Samples/render-demo.ass", "--at", "1", "--out", "OUT/frame.png"]),
+        ("libfontconfig.so.1", ["fix", "Samples/yahei-styles.ass", "--out", "OUT"]),
+        ("libharfbuzz-subset.so.0", ["fix", "Samples/yahei-styles.ass", "--embed", "--out", "OUT"]),
+    ])
+    func anUnloadableLibraryIsOneErrorLine(soname: String, arguments: [String]) throws {
+        try #require(FileManager.default.isExecutableFile(atPath: Self.executable.path))
+        let folder = try SubfixBinary.folder("broken-lib")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let libraries = folder + "/lib"
+        try FileManager.default.createDirectory(atPath: libraries, withIntermediateDirectories: true)
+        try SubfixBinary.write("", to: libraries + "/" + soname)
+        let out = folder + "/out"
+        let run = try SubfixBinary.run(
+            arguments.map { $0.replacingOccurrences(of: "OUT", with: out) },
+            in: FileManager.default.currentDirectoryPath, environment: ["LD_LIBRARY_PATH": libraries])
+        #expect(run.status == 1, "\(run.stderr)")
+        let lines = run.stderr.split(separator: "\n")
+        #expect(lines.count == 1, "\(run.stderr)")
+        #expect(run.stderr.contains("cannot load \(soname): \(libraries)/\(soname): file too short"), "\(run.stderr)")
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: out))?.isEmpty ?? true)
     }
 }
