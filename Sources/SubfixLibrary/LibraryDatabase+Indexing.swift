@@ -85,6 +85,11 @@ extension LibraryDatabase {
     /// lines, and their index entries); of two files with the same path the later one wins. Call
     /// ``prepareDialogueIndex(foldsChinese:)`` first.
     ///
+    /// A file the library holds with the same number of sources and of lines in each (a subtitle whose fonts
+    /// were fixed, whose timing was shifted or a few lines corrected) is updated in place: only the lines that
+    /// differ are written, and only those whose text differs are indexed again (``LineChanges``). Deleting and
+    /// re-indexing every line instead made re-indexing 1% of a library's files cost 2.5% of indexing it all.
+    ///
     /// The old files are deleted first, then every line is inserted, then all the new lines are indexed with one
     /// `INSERT ... SELECT`: FTS5 writes its pending terms to a new segment at the start of every statement that
     /// writes to it (its `xSavepoint`), so one statement per batch makes one segment where one per source made
@@ -100,7 +105,12 @@ extension LibraryDatabase {
     static func store(_ files: [IndexedFile], in db: Database) throws {
         var latest: [String: Int] = [:]
         for (index, file) in files.enumerated() { latest[file.path] = index }
-        let kept = files.indices.filter { latest[files[$0].path] == $0 }.map { files[$0] }
+        var kept: [IndexedFile] = []
+        var changes = LineChanges()
+        for file in files.indices.filter({ latest[files[$0].path] == $0 }).map({ files[$0] }) {
+            if try !updateInPlace(file, changes: &changes, in: db) { kept.append(file) }
+        }
+        try changes.apply(in: db)
         // One statement per 1,000 paths, not one per path: like an insert, each statement that deletes indexed
         // lines leaves FTS5 a new segment of tombstones to merge (re-indexing 10 changed files of a 1,000,000-line
         // library: 11 segments -> 2).
@@ -117,6 +127,102 @@ extension LibraryDatabase {
         try db.cachedStatement(
             sql: "INSERT INTO dialogue_fts(rowid, text) SELECT id, text FROM dialogue_line WHERE id > ?"
         ).execute(arguments: [lastID])
+    }
+
+    /// Updates the stored `file` in place when the library holds its path with the same number of sources and of
+    /// lines in each, adding the lines that differ to `changes`; false (and nothing changed) otherwise.
+    static func updateInPlace(_ file: IndexedFile, changes: inout LineChanges, in db: Database) throws -> Bool {
+        guard
+            let mediaID = try Int64.fetchOne(
+                db.cachedStatement(sql: "SELECT id FROM media_file WHERE path = ?"), arguments: [file.path])
+        else { return false }
+        let sources = try Row.fetchAll(
+            db.cachedStatement(
+                sql: "SELECT id, first_line_id, last_line_id FROM subtitle_source WHERE media_file_id = ? ORDER BY id"),
+            arguments: [mediaID])
+        guard sources.count == file.sources.count else { return false }
+        var ranges: [(source: Int64, lines: ClosedRange<Int64>?)] = []
+        for (row, indexed) in zip(sources, file.sources) {
+            let first: Int64? = row[1]
+            let last: Int64? = row[2]
+            let range = first.flatMap { first in last.flatMap { first <= $0 ? first...$0 : nil } }
+            guard (range?.count ?? 0) == indexed.lines.count else { return false }
+            ranges.append((row[0], range))
+        }
+        var found = LineChanges()
+        let read = try db.cachedStatement(
+            sql: "SELECT id, start_ms, end_ms, style, text FROM dialogue_line WHERE id BETWEEN ? AND ? ORDER BY id")
+        for ((_, range), indexed) in zip(ranges, file.sources) {
+            guard let range else { continue }
+            let rows = try Row.fetchCursor(read, arguments: [range.lowerBound, range.upperBound])
+            var index = 0
+            while let row = try rows.next() {
+                // A gap in the ids (a library damaged by hand): stored again from scratch.
+                guard index < indexed.lines.count, row[0] == range.lowerBound + Int64(index) else { return false }
+                let line = indexed.lines[index]
+                let id: Int64 = row[0]
+                if row[4] != line.text {
+                    found.texts.append((id, line))
+                } else if row[1] != line.startMs || row[2] != line.endMs || row[3] != line.style {
+                    found.timings.append((id, line))
+                }
+                index += 1
+            }
+            guard index == indexed.lines.count else { return false }
+        }
+        let updateSource = try db.cachedStatement(
+            sql: """
+                UPDATE subtitle_source SET kind = ?, codec = ?, language = ?, title = ?, player_index = ?,
+                    subtitle_index = ?, encoding = ?
+                WHERE id = ?
+                """)
+        for ((sourceID, _), indexed) in zip(ranges, file.sources) {
+            let source = indexed.source
+            try updateSource.execute(arguments: [
+                source.kind.rawValue, source.codec, source.language, source.title, source.playerIndex,
+                source.subtitleIndex, source.encoding, sourceID,
+            ])
+        }
+        try db.cachedStatement(sql: "UPDATE media_file SET size = ?, mtime = ?, duration = ? WHERE id = ?")
+            .execute(arguments: [file.size, file.mtime, file.duration, mediaID])
+        changes.texts += found.texts
+        changes.timings += found.timings
+        return true
+    }
+
+    /// Lines to update in place, written with one statement for those whose text changed (FTS5 makes one
+    /// segment of the whole batch through the update trigger) and one for those whose times or style changed
+    /// only (not indexed again).
+    struct LineChanges {
+        var texts: [(id: Int64, line: IndexedLine)] = []
+        var timings: [(id: Int64, line: IndexedLine)] = []
+
+        func apply(in db: Database) throws {
+            guard !texts.isEmpty || !timings.isEmpty else { return }
+            try db.execute(
+                sql: """
+                    CREATE TEMP TABLE IF NOT EXISTS changed_line (
+                        id INTEGER PRIMARY KEY, start_ms INTEGER NOT NULL, end_ms INTEGER NOT NULL,
+                        style TEXT NOT NULL, text TEXT NOT NULL)
+                    """)
+            for (lines, columns) in [(texts, "start_ms, end_ms, style, text"), (timings, "start_ms, end_ms, style")]
+            where !lines.isEmpty {
+                try db.execute(sql: "DELETE FROM temp.changed_line")
+                let insert = try db.cachedStatement(
+                    sql: "INSERT INTO temp.changed_line (id, start_ms, end_ms, style, text) VALUES (?, ?, ?, ?, ?)")
+                for (id, line) in lines {
+                    try insert.execute(arguments: [id, line.startMs, line.endMs, line.style, line.text])
+                }
+                // Row by row through the changed lines' ids (`UPDATE ... FROM` scanned every line).
+                try db.execute(
+                    sql: """
+                        UPDATE dialogue_line
+                        SET (\(columns)) = (SELECT \(columns) FROM temp.changed_line AS c WHERE c.id = dialogue_line.id)
+                        WHERE id IN (SELECT id FROM temp.changed_line)
+                        """)
+            }
+            try db.execute(sql: "DELETE FROM temp.changed_line")
+        }
     }
 
     /// Removes these paths and everything indexed from them, in one transaction. Returns how many were removed.

@@ -234,6 +234,19 @@ public final class LibraryDatabase: Sendable {
             try createDialogueIndex(foldsChinese: folds, in: db)
             try db.execute(sql: "INSERT INTO dialogue_fts(dialogue_fts) VALUES ('rebuild')")
         }
+        // A file indexed again with the same sources and line counts is updated in place (`store(_:)`): a line
+        // whose times or style changed, but not its text, keeps its index entries.
+        migrator.registerMigration("library-v3-text-update-trigger") { db in
+            guard try indexFolding(db) != nil else { return }
+            try db.execute(
+                sql: """
+                    DROP TRIGGER IF EXISTS dialogue_line_au;
+                    CREATE TRIGGER dialogue_line_au AFTER UPDATE OF text ON dialogue_line BEGIN
+                        INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
+                        INSERT INTO dialogue_fts(rowid, text) VALUES (new.id, new.text);
+                    END;
+                    """)
+        }
         return migrator
     }
 
@@ -288,7 +301,7 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Creates `dialogue_fts` (no positions: `detail=none`, see ``DialogueTokenizer``; no per-line token counts:
-    /// `columnsize=0`) and the triggers that keep it in step with deleted and updated lines.
+    /// `columnsize=0`) and the triggers that keep it in step with deleted lines and lines whose text is updated.
     static func createDialogueIndex(foldsChinese: Bool, in db: Database) throws {
         let tokenize = DialogueTokenizer.descriptor(foldsChinese: foldsChinese).sqlOptionValue
         try db.execute(
@@ -301,7 +314,7 @@ public final class LibraryDatabase: Sendable {
                 CREATE TRIGGER dialogue_line_ad AFTER DELETE ON dialogue_line BEGIN
                     INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
                 END;
-                CREATE TRIGGER dialogue_line_au AFTER UPDATE ON dialogue_line BEGIN
+                CREATE TRIGGER dialogue_line_au AFTER UPDATE OF text ON dialogue_line BEGIN
                     INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
                     INSERT INTO dialogue_fts(rowid, text) VALUES (new.id, new.text);
                 END;
