@@ -20,7 +20,9 @@ import Testing
 
     /// The index's own storage: unchanged when no statement wrote to it.
     static func indexData(_ test: TestLibrary) throws -> [Row] {
-        try test.library.pool.read { db in try Row.fetchAll(db, sql: "SELECT id, block FROM dialogue_fts_data ORDER BY id") }
+        try test.library.pool.read { db in
+            try Row.fetchAll(db, sql: "SELECT id, block FROM dialogue_fts_data ORDER BY id")
+        }
     }
 
     static func file(path: String, lines: [(Int, String)], mtime: Int64) -> IndexedFile {
@@ -102,7 +104,8 @@ import Testing
             let ids = try Int64.fetchAll(db, sql: "SELECT id FROM dialogue_line ORDER BY id")
             try db.execute(sql: "DELETE FROM dialogue_line WHERE id = ?", arguments: [ids[1]])
             try db.execute(
-                sql: "INSERT INTO dialogue_line (id, source_id, start_ms, end_ms, style, text) VALUES (?, 1, 0, 1, '', '二')",
+                sql:
+                    "INSERT INTO dialogue_line (id, source_id, start_ms, end_ms, style, text) VALUES (?, 1, 0, 1, '', '二')",
                 arguments: [ids[2] + 10])
             try db.execute(
                 sql: "INSERT INTO dialogue_fts(rowid, text) VALUES (?, '二')", arguments: [ids[2] + 10])
@@ -119,10 +122,13 @@ import Testing
         var generator = SplitMix64(state: 18)
         let alphabet = Array("你好再见世界的一是不了人我在有他这中大来上个们到说国和地也子时道出而要于就下得可")
         func text() -> String {
-            String((0..<Int.random(in: 1...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            String(
+                (0..<Int.random(in: 1...8, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
         }
         var files: [String: [(Int, String)]] = [:]
-        for index in 0..<12 { files["/f\(index).srt"] = (0..<Int.random(in: 1...6, using: &generator)).map { ($0 * 1000, text()) } }
+        for index in 0..<12 {
+            files["/f\(index).srt"] = (0..<Int.random(in: 1...6, using: &generator)).map { ($0 * 1000, text()) }
+        }
         let test = try TestLibrary()
         var mtime: Int64 = 1
         try test.library.store(files.map { Self.file(path: $0.key, lines: $0.value, mtime: mtime) })
@@ -146,8 +152,10 @@ import Testing
         let fresh = try TestLibrary()
         try fresh.library.store(files.keys.sorted().map { Self.file(path: $0, lines: files[$0]!, mtime: mtime) })
         func found(_ library: TestLibrary, _ query: String) throws -> [String] {
-            try library.library.search(try DialogueQuery(query), options: DialogueSearchOptions(limit: 100_000, rankWindow: 0))
-                .map { "\($0.path) \($0.line.startMs) \($0.line.text)" }.sorted()
+            try library.library.search(
+                try DialogueQuery(query), options: DialogueSearchOptions(limit: 100_000, rankWindow: 0)
+            )
+            .map { "\($0.path) \($0.line.startMs) \($0.line.text)" }.sorted()
         }
         for query in alphabet.map(String.init) + ["你好", "再见", "世界", "的一"] {
             #expect(try found(test, query) == found(fresh, query), "\(query)")
