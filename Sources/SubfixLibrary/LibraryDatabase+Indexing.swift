@@ -173,14 +173,15 @@ extension LibraryDatabase {
         let updateSource = try db.cachedStatement(
             sql: """
                 UPDATE subtitle_source SET kind = ?, codec = ?, language = ?, title = ?, player_index = ?,
-                    subtitle_index = ?, encoding = ?
+                    subtitle_index = ?, encoding = ?, line_lengths = ?
                 WHERE id = ?
                 """)
-        for ((sourceID, _), indexed) in zip(ranges, file.sources) {
+        for ((sourceID, range), indexed) in zip(ranges, file.sources) {
             let source = indexed.source
+            let lengths = range == nil ? nil : LineLengths.encode(indexed.lines.map(\.text))
             try updateSource.execute(arguments: [
                 source.kind.rawValue, source.codec, source.language, source.title, source.playerIndex,
-                source.subtitleIndex, source.encoding, sourceID,
+                source.subtitleIndex, source.encoding, lengths, sourceID,
             ])
         }
         try db.cachedStatement(sql: "UPDATE media_file SET size = ?, mtime = ?, duration = ? WHERE id = ?")
@@ -269,8 +270,10 @@ extension LibraryDatabase {
             // The source's lines are the ids from the first to the last inserted here (one writer, in a row).
             if let first {
                 try db.cachedStatement(
-                    sql: "UPDATE subtitle_source SET first_line_id = ?, last_line_id = ? WHERE id = ?"
-                ).execute(arguments: [first, db.lastInsertedRowID, sourceID])
+                    sql: "UPDATE subtitle_source SET first_line_id = ?, last_line_id = ?, line_lengths = ? WHERE id = ?"
+                ).execute(arguments: [
+                    first, db.lastInsertedRowID, LineLengths.encode(indexed.lines.map(\.text)), sourceID,
+                ])
             }
         }
     }

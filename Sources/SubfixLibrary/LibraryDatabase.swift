@@ -247,6 +247,26 @@ public final class LibraryDatabase: Sendable {
                     END;
                     """)
         }
+        // Each source keeps its lines' lengths (`line_lengths`, one byte a line), so that ranking a search's
+        // candidates reads one row per source instead of one per line (`rankedCandidates`); filled here from the
+        // stored lines.
+        migrator.registerMigration("library-v3-line-lengths") { db in
+            try db.execute(
+                sql: """
+                    ALTER TABLE subtitle_source ADD COLUMN line_lengths BLOB;
+                    CREATE INDEX subtitle_source_on_first_line ON subtitle_source(first_line_id);
+                    """)
+            let sources = try Row.fetchAll(
+                db, sql: "SELECT id, first_line_id, last_line_id FROM subtitle_source WHERE first_line_id IS NOT NULL")
+            let lengths = try db.cachedStatement(
+                sql: "SELECT text FROM dialogue_line WHERE id BETWEEN ? AND ? ORDER BY id")
+            let update = try db.cachedStatement(sql: "UPDATE subtitle_source SET line_lengths = ? WHERE id = ?")
+            for source in sources {
+                let (id, first, last): (Int64, Int64, Int64) = (source[0], source[1], source[2])
+                let texts = try String.fetchAll(lengths, arguments: [first, last])
+                try update.execute(arguments: [LineLengths.encode(texts), id])
+            }
+        }
         return migrator
     }
 
