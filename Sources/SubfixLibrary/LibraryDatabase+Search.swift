@@ -66,6 +66,11 @@ public struct DialogueHit: Sendable, Equatable {
 struct RankedLine {
     var rowid: Int64
     var rank: Double
+
+    /// The ranking order: lower rank first, then the older (lower) id.
+    static func precedes(_ a: RankedLine, _ b: RankedLine) -> Bool {
+        a.rank != b.rank ? a.rank < b.rank : a.rowid < b.rowid
+    }
 }
 
 extension LibraryDatabase {
@@ -130,10 +135,11 @@ extension LibraryDatabase {
     /// Ranked by the line's length in characters, shorter first: bm25's length normalization with each term
     /// counted once and no IDF orders lines the same, and the index keeps neither positions nor per-line token
     /// counts (``DialogueTokenizer``; counting repeats meant tokenizing every candidate again). Without filters, and
-    /// with a `rankWindow`, only
-    /// the `rankWindow` most recently indexed matches are ranked (FTS5 reads the doclists from their end and stops
-    /// once it has them). With `--lang` or `--path`, every match that passes the filters is ranked. When the query ``DialogueQuery/needsVerification``, candidates
-    /// whose text does not hold it are skipped (``DialogueMatcher``) and do not count towards the window.
+    /// with a `rankWindow`, only the `rankWindow` most recently indexed matches are ranked (FTS5 reads the doclists
+    /// from their end and stops once it has them), their lengths read from their sources (``StoredLengths``). With
+    /// `--lang` or `--path`, every match that passes the filters is ranked. When the query
+    /// ``DialogueQuery/needsVerification``, candidates whose text does not hold it are skipped
+    /// (``DialogueMatcher``) and do not count towards the window.
     static func rankedCandidates(
         _ query: DialogueQuery, options: DialogueSearchOptions, foldsChinese: Bool, in db: Database
     ) throws -> [RankedLine] {
@@ -144,39 +150,32 @@ extension LibraryDatabase {
             ? DialogueMatcher(query: query, segmenter: DialogueSegmenter(foldsChinese: foldsChinese)) : nil
         let (filters, filterArguments) = filterClauses(options)
         var candidates: [RankedLine] = []
-        if filters.isEmpty && options.rankWindow > 0 && matcher == nil {
-            let ids = try Int64.fetchAll(
-                db.cachedStatement(
-                    sql: "SELECT rowid FROM dialogue_fts WHERE dialogue_fts MATCH ? ORDER BY rowid DESC LIMIT ?"),
-                arguments: [query.expression, max(options.rankWindow, limit)])
-            var lengths = try StoredLengths(db)
-            for id in ids {
-                guard let characters = try lengths.length(ofLine: id) else { continue }
-                candidates.append(RankedLine(rowid: id, rank: Double(characters)))
-            }
-            candidates.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.rowid < $1.rowid }
-            return Array(candidates.prefix(limit))
-        }
         if filters.isEmpty && options.rankWindow > 0 {
             let window = max(options.rankWindow, limit)
-            // Checked candidates need their text, and how many are read is not known in advance: no LIMIT then.
-            let rows = try Row.fetchCursor(
-                db,
-                sql: matcher == nil
-                    ? """
-                    SELECT rowid, length(text) FROM dialogue_fts WHERE dialogue_fts MATCH ?
-                    ORDER BY rowid DESC LIMIT ?
-                    """
-                    : """
-                    SELECT rowid, length(text), text FROM dialogue_fts WHERE dialogue_fts MATCH ?
-                    ORDER BY rowid DESC
-                    """,
-                arguments: matcher == nil ? [query.expression, window] : [query.expression])
-            while candidates.count < window, let row = try rows.next() {
-                if let matcher, !matcher.matches(row[2]) { continue }
-                candidates.append(RankedLine(rowid: row[0], rank: row[1]))
+            if let matcher {
+                // Checked candidates need their text, and how many are read is not known in advance: no LIMIT.
+                let rows = try Row.fetchCursor(
+                    db,
+                    sql: """
+                        SELECT rowid, length(text), text FROM dialogue_fts WHERE dialogue_fts MATCH ?
+                        ORDER BY rowid DESC
+                        """,
+                    arguments: [query.expression])
+                while candidates.count < window, let row = try rows.next() {
+                    if matcher.matches(row[2]) { candidates.append(RankedLine(rowid: row[0], rank: row[1])) }
+                }
+            } else {
+                let ids = try Int64.fetchAll(
+                    db.cachedStatement(
+                        sql: "SELECT rowid FROM dialogue_fts WHERE dialogue_fts MATCH ? ORDER BY rowid DESC LIMIT ?"),
+                    arguments: [query.expression, window])
+                var lengths = try StoredLengths(db)
+                for id in ids {
+                    guard let characters = try lengths.length(ofLine: id) else { continue }
+                    candidates.append(RankedLine(rowid: id, rank: Double(characters)))
+                }
             }
-            candidates.sort { $0.rank != $1.rank ? $0.rank < $1.rank : $0.rowid < $1.rowid }
+            candidates.sort(by: RankedLine.precedes)
             return Array(candidates.prefix(limit))
         }
         var arguments: StatementArguments = [query.expression] + filterArguments
