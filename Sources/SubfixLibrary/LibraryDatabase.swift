@@ -239,13 +239,7 @@ public final class LibraryDatabase: Sendable {
         migrator.registerMigration("library-v3-text-update-trigger") { db in
             guard try indexFolding(db) != nil else { return }
             try db.execute(
-                sql: """
-                    DROP TRIGGER IF EXISTS dialogue_line_au;
-                    CREATE TRIGGER dialogue_line_au AFTER UPDATE OF text ON dialogue_line BEGIN
-                        INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
-                        INSERT INTO dialogue_fts(rowid, text) VALUES (new.id, new.text);
-                    END;
-                    """)
+                sql: "DROP TRIGGER IF EXISTS dialogue_line_au; \(textUpdateTrigger)")
         }
         // Each source keeps its lines' lengths (`line_lengths`, one byte a line), so that ranking a search's
         // candidates reads one row per source instead of one per line (`rankedCandidates`); filled here from the
@@ -334,10 +328,16 @@ public final class LibraryDatabase: Sendable {
                 CREATE TRIGGER dialogue_line_ad AFTER DELETE ON dialogue_line BEGIN
                     INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
                 END;
-                CREATE TRIGGER dialogue_line_au AFTER UPDATE OF text ON dialogue_line BEGIN
-                    INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
-                    INSERT INTO dialogue_fts(rowid, text) VALUES (new.id, new.text);
-                END;
+                \(textUpdateTrigger)
                 """)
     }
+
+    /// The trigger that indexes a line again when its text changes (only then: new times or styles keep the
+    /// line's entries).
+    static let textUpdateTrigger = """
+        CREATE TRIGGER dialogue_line_au AFTER UPDATE OF text ON dialogue_line BEGIN
+            INSERT INTO dialogue_fts(dialogue_fts, rowid, text) VALUES ('delete', old.id, old.text);
+            INSERT INTO dialogue_fts(rowid, text) VALUES (new.id, new.text);
+        END;
+        """
 }
