@@ -146,10 +146,6 @@ int ctext_load(int library, char *message, size_t size) {
     return -1;
 }
 
-int ctext_is_loaded(int library) {
-    return library >= 0 && library < CTEXT_LIBRARY_COUNT && __atomic_load_n(&loaded[library], __ATOMIC_ACQUIRE);
-}
-
 const char *ctext_soname(int library) {
     return library >= 0 && library < CTEXT_LIBRARY_COUNT ? sonames[library] : NULL;
 }

@@ -3,7 +3,7 @@ internal import CTextLoader
 /// libass, fontconfig, HarfBuzz, hb-subset and uchardet, each loaded on first use rather than at process start:
 /// commands that never render, look up fonts, subset or detect encodings (`search`, `jobs`) skip the 13
 /// libraries they pull in. The owner of each library's first resource calls `loadProblem()` first.
-enum TextLibrary: Int32, CaseIterable {
+enum TextLibrary: Int32 {
     case libass = 0
     case fontconfig = 1
     case harfbuzz = 2
@@ -17,9 +17,6 @@ enum TextLibrary: Int32, CaseIterable {
         guard status != 0 else { return nil }
         return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
-
-    /// Whether this process has loaded it.
-    var isLoaded: Bool { ctext_is_loaded(rawValue) != 0 }
 
     /// The soname it is opened by, such as `libass.so.9`.
     var soname: String { ctext_soname(rawValue).map { String(cString: $0) } ?? "" }

@@ -22,9 +22,6 @@ enum ctext_library {
 /* Loads `library` once (thread-safe). Returns 0, or -1 with the dynamic loader's message in `message`. */
 int ctext_load(int library, char *message, size_t size);
 
-/* 1 once `library` is loaded in this process, else 0. */
-int ctext_is_loaded(int library);
-
 /* The soname this build opens for `library` ("libass.so.9"); NULL for another value. */
 const char *ctext_soname(int library);
 

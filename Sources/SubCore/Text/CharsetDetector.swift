@@ -3,16 +3,16 @@ internal import CUchardet
 /// A libuchardet detector. The corresponding C calls are `uchardet_new`, `uchardet_handle_data`,
 /// `uchardet_data_end`, `uchardet_get_charset` and `uchardet_delete`.
 final class CharsetDetector {
-    /// libuchardet could not be loaded (`message`: the dynamic loader's), or `uchardet_new` returned no detector.
+    /// libuchardet could not be loaded, or `uchardet_new` returned no detector (the caller then goes on without
+    /// uchardet's guess).
     struct CreationFailed: Error, Equatable {
         let function = "uchardet_new"
-        var message: String? = nil
     }
 
     private let handle: uchardet_t
 
     init() throws(CreationFailed) {
-        if let problem = TextLibrary.uchardet.loadProblem() { throw CreationFailed(message: problem) }
+        if TextLibrary.uchardet.loadProblem() != nil { throw CreationFailed() }
         guard let made = uchardet_new() else { throw CreationFailed() }
         handle = made
     }
