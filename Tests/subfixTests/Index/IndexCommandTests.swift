@@ -112,6 +112,38 @@ struct IndexFixture: RunsSubfix {
         #expect(found == "\(good) 00:00:00.000 --> 00:00:00.500  [好]的\n")
     }
 
+    /// A file updated in place (the same number of cues) and then truncated: the run names it in one error line,
+    /// exits 1, and the library keeps its last good version, until a good one comes again.
+    @Test func aTruncatedFileKeepsItsLastIndexedVersion() throws {
+        let fixture = try IndexFixture()
+        let a = try fixture.srt("a.srt", ["你好", "再见"])
+        let media = fixture.path + "/media"
+        let later = { (seconds: Double) in
+            try FileManager.default.setAttributes(
+                [.modificationDate: Date(timeIntervalSinceNow: seconds)], ofItemAtPath: a)
+        }
+        _ = fixture.run(["index", media, "--db", fixture.db])
+        try fixture.srt("a.srt", ["你好", "再会"])
+        try later(10)
+        var (status, out, err) = fixture.run(["index", media, "--db", fixture.db])
+        #expect(status == .success && err == "")
+        #expect(out == "1 file: 0 new, 1 updated, 0 unchanged, 0 removed, 0 failed; 2 lines stored\n")
+        let whole = try Data(contentsOf: URL(fileURLWithPath: a))
+        try whole.prefix(whole.count - 12).write(to: URL(fileURLWithPath: a))
+        try later(20)
+        (status, out, err) = fixture.run(["index", media, "--db", fixture.db])
+        #expect(status == .someFailed)
+        #expect(err.split(separator: "\n").count == 1 && err.hasPrefix("subfix: error: \(a):"), "\(err)")
+        (status, out, err) = fixture.run(["search", "再会", "--db", fixture.db, "--brackets"])
+        #expect(out == "\(a) 00:00:01.000 --> 00:00:01.500  [再会]\n")
+        try fixture.srt("a.srt", ["你好", "明天见"])
+        try later(30)
+        (status, out, err) = fixture.run(["index", media, "--db", fixture.db])
+        #expect(status == .success && err == "")
+        (status, out, err) = fixture.run(["search", "再会 OR 明天", "--db", fixture.db, "--brackets"])
+        #expect(out == "\(a) 00:00:01.000 --> 00:00:01.500  [明天]见\n")
+    }
+
     @Test func mediaTracksAreIndexedAndATruncatedFileKeepsWhatWasReadable() throws {
         let fixture = try IndexFixture()
         let folder = fixture.directory.appendingPathComponent("media")
