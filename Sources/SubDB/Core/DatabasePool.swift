@@ -161,7 +161,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
         _ updates: @escaping @Sendable (Database) throws -> T,
         completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void
     ) {
-        writer.queue.async {
+        writer.async {
             let db = self.writer.database
             completion(db, Result { try db.inWriteTransaction(updates) })
         }
@@ -192,7 +192,7 @@ public final class DatabasePool: DatabaseWriter, @unchecked Sendable {
     /// Runs `updates` in one transaction on the writer, off the calling task.
     public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            writer.queue.async {
+            writer.async {
                 continuation.resume(with: Result { try self.writer.database.inWriteTransaction(updates) })
             }
         }

@@ -66,7 +66,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     /// synchronous `read`: a transaction that does not see concurrent writes; writes throw `SQLITE_READONLY`.
     public func read<T: Sendable>(_ value: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            serialized.queue.async {
+            serialized.async {
                 continuation.resume(with: Result { try self.serialized.database.isolatedRead(value) })
             }
         }
@@ -81,7 +81,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     ///         let count = try? Int.fetchOne(db, sql: "SELECT COUNT(*) FROM player")
     ///     }
     public func asyncRead(_ value: @escaping @Sendable (Result<Database, any Error>) -> Void) {
-        serialized.queue.async {
+        serialized.async {
             let db = self.serialized.database
             do {
                 try db.isolatedRead { value(.success($0)) }
@@ -96,7 +96,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         _ updates: @escaping @Sendable (Database) throws -> T,
         completion: @escaping @Sendable (Database, Result<T, any Error>) -> Void
     ) {
-        serialized.queue.async {
+        serialized.async {
             let db = self.serialized.database
             completion(db, Result { try db.inWriteTransaction(updates) })
         }
@@ -129,7 +129,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
     /// Runs `updates` in one transaction, on the queue, without blocking the calling task.
     public func write<T: Sendable>(_ updates: @escaping @Sendable (Database) throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { continuation in
-            serialized.queue.async {
+            serialized.async {
                 continuation.resume(with: Result { try self.serialized.database.inWriteTransaction(updates) })
             }
         }
@@ -156,7 +156,7 @@ public final class DatabaseQueue: DatabaseWriter, @unchecked Sendable {
         precondition(
             !serialized.isOnQueue,
             "Database methods are not reentrant: use the `db` argument of the enclosing read or write closure")
-        return try serialized.queue.sync { try updates(serialized.database) }
+        return try serialized.blockingSync(updates)
     }
 
     /// Runs `updates` in a transaction that commits or rolls back as the closure says.

@@ -141,9 +141,9 @@ final class ValueObserver<Value: Sendable>: TransactionObserver, @unchecked Send
     /// Runs `body` on the writer's queue, if the database still exists.
     private func writerAsync(_ body: @escaping @Sendable (Database) -> Void) {
         if let databaseQueue {
-            databaseQueue.serialized.queue.async { body(databaseQueue.serialized.database) }
+            databaseQueue.serialized.async { body(databaseQueue.serialized.database) }
         } else if let databasePool {
-            databasePool.writer.queue.async { body(databasePool.writer.database) }
+            databasePool.writer.async { body(databasePool.writer.database) }
         }
     }
 

@@ -65,6 +65,34 @@ private struct TestFailure: Error {}
         #expect(value == 1)
     }
 
+    /// Inside a queued (async) access too, a blocking call is reentrant; calls from other threads while the
+    /// queue is busy only wait their turn.
+    @Test func reentrancyIsPerThread() async throws {
+        let queue = test.dbQueue
+        let nested: DatabaseError? = await withCheckedContinuation { continuation in
+            queue.asyncWrite(
+                { _ -> DatabaseError? in
+                    do {
+                        _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+                        return nil
+                    } catch {
+                        return error as? DatabaseError
+                    }
+                }, completion: { _, result in continuation.resume(returning: (try? result.get()) ?? nil) })
+        }
+        #expect(nested?.resultCode == .SQLITE_MISUSE)
+        // Many threads at once: none of them is taken for the one running on the queue.
+        try await withThrowingTaskGroup(of: Void.self) { group in
+            for number in 0..<40 {
+                group.addTask {
+                    try queue.write { db in try db.execute(sql: "INSERT INTO t VALUES (?)", arguments: [number]) }
+                }
+            }
+            try await group.waitForAll()
+        }
+        #expect(try await queue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM t") } == 40)
+    }
+
     @Test func inTransactionCommitsOrRollsBack() throws {
         try test.dbQueue.writeWithoutTransaction { db in
             #expect(!db.isInsideTransaction)
