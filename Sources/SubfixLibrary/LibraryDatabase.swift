@@ -115,10 +115,15 @@ public final class LibraryDatabase: Sendable {
 
     /// `$XDG_DATA_HOME/subfix/library.sqlite`, else `~/.local/share/subfix/library.sqlite`.
     public static func defaultPath(environment: [String: String]) -> String {
-        if let data = environment["XDG_DATA_HOME"], data.hasPrefix("/") {
+        defaultPath { environment[$0] }
+    }
+
+    /// `defaultPath(environment:)`, with each variable read through `variable` (such as a `getenv` lookup).
+    public static func defaultPath(variable: (String) -> String?) -> String {
+        if let data = variable("XDG_DATA_HOME"), data.hasPrefix("/") {
             return data + "/subfix/library.sqlite"
         }
-        let home = environment["HOME"].flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
+        let home = variable("HOME").flatMap { $0.isEmpty ? nil : $0 } ?? NSHomeDirectory()
         return home + "/.local/share/subfix/library.sqlite"
     }
 

@@ -13,7 +13,7 @@ final class CommandIO: Sendable {
     /// Whether standard output is a terminal (colours and bold only then).
     let stdoutIsTerminal: Bool
     /// The environment commands read defaults from (`XDG_DATA_HOME`, ...).
-    let environment: [String: String]
+    let environment: Environment
     /// How long a run goes before it shows a progress line on a terminal (tests shorten it).
     let progressDelay: TimeInterval
     /// Reads all of standard input (a list of paths given as `-`).
@@ -25,7 +25,7 @@ final class CommandIO: Sendable {
     init(
         stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
         stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
-        environment: [String: String] = ProcessInfo.processInfo.environment, progressDelay: TimeInterval = 1,
+        environment: Environment = .process, progressDelay: TimeInterval = 1,
         readInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
         errorsAsJSON: Bool = false
     ) {
@@ -49,17 +49,35 @@ final class CommandIO: Sendable {
     /// The process's own standard output and error.
     static func standard() -> CommandIO {
         CommandIO(
-            // `write(contentsOf:)` throws where `write(_:)` traps: a closed pipe (`subfix ... | head`) is not a crash.
-            stdout: { try? FileHandle.standardOutput.write(contentsOf: Data($0.utf8)) },
-            stderr: { try? FileHandle.standardError.write(contentsOf: Data($0.utf8)) },
+            stdout: { writeAll($0, to: STDOUT_FILENO) },
+            stderr: { writeAll($0, to: STDERR_FILENO) },
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
             stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+    }
+
+    /// Writes all of `text` to `descriptor` with `write(2)`, retrying interrupted and partial writes. An error
+    /// ends it quietly: a closed pipe (`subfix ... | head`) is not a failure, and SIGPIPE is ignored.
+    private static func writeAll(_ text: String, to descriptor: Int32) {
+        var text = text
+        text.withUTF8 { bytes in
+            var done = 0
+            while done < bytes.count, let base = bytes.baseAddress {
+                let count = write(descriptor, base + done, bytes.count - done)
+                if count > 0 {
+                    done += count
+                } else if count < 0 && errno == EINTR {
+                    continue
+                } else {
+                    return
+                }
+            }
+        }
     }
 
     /// An IO that keeps what is written, for tests; `terminal` makes standard error count as a terminal, with
     /// progress lines shown after `progressDelay`.
     static func capturing(
-        environment: [String: String] = [:], terminal: Bool = false, progressDelay: TimeInterval = 1,
+        environment: Environment = [:], terminal: Bool = false, progressDelay: TimeInterval = 1,
         input: [UInt8] = []
     ) -> (CommandIO, CapturedOutput) {
         let captured = CapturedOutput()

@@ -45,7 +45,7 @@ struct UserConfig: Sendable, Equatable {
 
     /// Where the file is: `$XDG_CONFIG_HOME/subfix/config` when that is an absolute path, else
     /// `$HOME/.config/subfix/config`; nil when neither is set.
-    static func location(environment: [String: String]) -> String? {
+    static func location(environment: Environment) -> String? {
         if let config = environment["XDG_CONFIG_HOME"], config.hasPrefix("/") { return config + "/subfix/config" }
         guard let home = environment["HOME"], !home.isEmpty else { return nil }
         return home + "/.config/subfix/config"
@@ -53,7 +53,7 @@ struct UserConfig: Sendable, Equatable {
 
     /// The user's config file, read without blocking (`InputFile`); no file gives empty defaults. A file that
     /// cannot be read (a folder, a FIFO) or holds a malformed line throws.
-    static func load(environment: [String: String]) throws(ConfigFileError) -> UserConfig {
+    static func load(environment: Environment) throws(ConfigFileError) -> UserConfig {
         guard let path = location(environment: environment) else { return UserConfig() }
         let bytes: [UInt8]
         do {

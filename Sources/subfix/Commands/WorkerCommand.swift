@@ -209,7 +209,7 @@ enum WorkerCommand {
     /// Runs a fix job as `subfix fix OPTIONS -- PATH` would, through `FixCommand.fix` in this process, and takes
     /// its result value: the report lines and causes come from the `FixRunResult`, not from printed text. The
     /// run's own output is discarded, and it logs nowhere: the worker records it in the PostgreSQL job log.
-    static func fix(_ job: PostgresQueue.Job, environment: [String: String]) -> FixOutcome {
+    static func fix(_ job: PostgresQueue.Job, environment: Environment) -> FixOutcome {
         let (io, _) = CommandIO.capturing(environment: environment)
         let run: FixRunResult
         do {

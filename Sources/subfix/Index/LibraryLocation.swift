@@ -35,7 +35,7 @@ enum LibraryLocation {
         let hasData = environment["XDG_DATA_HOME"].map { $0.hasPrefix("/") } ?? false
         let hasHome = !(environment["HOME"] ?? "").isEmpty
         guard hasData || hasHome else { return nil }
-        return LibraryDatabase.defaultPath(environment: environment)
+        return LibraryDatabase.defaultPath { environment[$0] }
     }
 
     /// Like `path`, but a missing location is a usage error (commands that need the library).

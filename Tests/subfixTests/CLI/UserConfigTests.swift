@@ -19,7 +19,7 @@ import Testing
         return home.path
     }
 
-    private func run(_ arguments: [String], environment: [String: String]) -> (subfix.ExitStatus, String, String) {
+    private func run(_ arguments: [String], environment: Environment) -> (subfix.ExitStatus, String, String) {
         let (io, output) = CommandIO.capturing(environment: environment)
         let status = SubfixCLI.run(arguments, io: io)
         return (status, output.stdout, output.stderr)
@@ -84,7 +84,7 @@ import Testing
         let fonts = Self.samples + "/media-src"
         let home = try configHome(Array("fonts-dir = \(fonts)\npolicy = all\n".utf8))
         defer { try? FileManager.default.removeItem(atPath: home) }
-        let environment = ["XDG_CONFIG_HOME": home]
+        let environment: Environment = ["XDG_CONFIG_HOME": home]
         let (status, out, _) = run(["fonts", "--no-system-fonts", "--json"], environment: environment)
         #expect(status == .success)
         #expect(out.contains("NotoSansCJKsc-Sample.otf"))

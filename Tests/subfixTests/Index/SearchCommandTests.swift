@@ -38,7 +38,7 @@ import Testing
     /// asked for.
     @Test func colourOnATerminalOnly() throws {
         let (fixture, file) = try indexed(["你好世界"])
-        func search(_ extra: [String], terminal: Bool, environment: [String: String] = [:]) -> String {
+        func search(_ extra: [String], terminal: Bool, environment: Environment = [:]) -> String {
             let captured = CapturedOutput()
             let io = CommandIO(
                 stdout: { captured.appendOut($0) }, stderr: { captured.appendErr($0) }, stdoutIsTerminal: terminal,

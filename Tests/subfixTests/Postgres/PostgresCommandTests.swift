@@ -9,7 +9,7 @@ import Testing
 /// `subfix index` and `subfix search` on `--db postgresql://…` against a real server, compared with the SQLite
 /// library; URL and password failures.
 @Suite struct PostgresCommandTests {
-    static func run(_ arguments: [String], environment: [String: String] = [:]) -> (subfix.ExitStatus, String, String) {
+    static func run(_ arguments: [String], environment: Environment = [:]) -> (subfix.ExitStatus, String, String) {
         let (io, output) = CommandIO.capturing(environment: environment)
         let status = SubfixCLI.run(arguments, io: io)
         return (status, output.stdout, output.stderr)
@@ -122,7 +122,7 @@ import Testing
         let (io, _) = CommandIO.capturing(environment: ["SUBFIX_DB": fixture.db])
         #expect(SubfixCLI.run(["index", fixture.path + "/media"], io: io) == .success)
         #expect(FileManager.default.fileExists(atPath: fixture.db))
-        let environment = ["SUBFIX_DB": "postgresql://u:pw@h/db", "HOME": fixture.path]
+        let environment: Environment = ["SUBFIX_DB": "postgresql://u:pw@h/db", "HOME": fixture.path]
         let path = try LibraryLocation.path(
             ParsedArguments(command: "jobs"), io: CommandIO.capturing(environment: environment).0)
         #expect(path?.hasPrefix(fixture.path) == true)
