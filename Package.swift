@@ -23,14 +23,11 @@ let package = Package(
             name: "CFFmpeg", path: "Sources/CFFmpeg", pkgConfig: nil,
             providers: [.apt(["libavformat-dev", "libavcodec-dev", "libavutil-dev", "libswscale-dev"])]),
         // libass, fontconfig, HarfBuzz and uchardet: headers only (their paths below /usr/include), bound on first
-        // use by CTextLoader, so no pkg-config link flags. FreeType is linked: its headers need pkg-config's
-        // include path, and that brings its link flag.
+        // use by CTextLoader, so no pkg-config link flags. FreeType's headers come with CTextLoader (its include
+        // folder links to /usr/include/freetype2), bound there too.
         .systemLibrary(
             name: "CLibass", path: "Sources/CLibass", pkgConfig: nil,
             providers: [.apt(["libass-dev"])]),
-        .systemLibrary(
-            name: "CFreeType", path: "Sources/CFreeType", pkgConfig: "freetype2",
-            providers: [.apt(["libfreetype-dev"])]),
         .systemLibrary(
             name: "CFontconfig", path: "Sources/CFontconfig", pkgConfig: nil,
             providers: [.apt(["libfontconfig1-dev"])]),
@@ -47,7 +44,7 @@ let package = Package(
 
         // FFmpeg's libraries, bound on first use instead of at process start (see its header).
         .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
-        // libass, fontconfig, HarfBuzz, hb-subset and uchardet, each bound on first use (see its header).
+        // libass, fontconfig, HarfBuzz, hb-subset, uchardet and FreeType, each bound on first use (see its header).
         .target(name: "CTextLoader", path: "Sources/CTextLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libpq, bound on first use: only commands given a postgresql:// URL pay for loading it (see its header).
         .target(name: "CLibPQLoader", path: "Sources/CLibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
@@ -70,7 +67,7 @@ let package = Package(
         .target(
             name: "SubCore",
             dependencies: [
-                "CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFreeType", "CFontconfig", "CHarfBuzz",
+                "CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFontconfig", "CHarfBuzz",
                 "CUchardet", "CTextLoader",
             ],
             exclude: [

@@ -86,7 +86,7 @@ linked="$(cd "$work/src" && dpkg-shlibdeps -O -e"$root/usr/bin/subfix" 2>"$work/
 # linked libraries; the shlibs file's version when there is no symbols file.
 strings -n 4 "$binary" | grep -E '^[A-Za-z_][A-Za-z0-9_]*$' | LC_ALL=C sort -u >"$work/strings"
 opened=()
-for soname in $(grep -aoE 'lib(avformat|avcodec|avutil|swscale|pq|ass|fontconfig|harfbuzz|harfbuzz-subset|uchardet)\.so\.[0-9]+' "$binary" | sort -u); do
+for soname in $(grep -aoE 'lib(avformat|avcodec|avutil|swscale|pq|ass|fontconfig|harfbuzz|harfbuzz-subset|uchardet|freetype)\.so\.[0-9]+' "$binary" | sort -u); do
     package="$(dpkg-query -S "/usr/lib/$multiarch/$soname" 2>/dev/null | head -1 | cut -d: -f1)" || true
     [ -n "$package" ] || { echo "deb: no installed package provides $soname (apt-get install the -dev packages)" >&2; exit 1; }
     info=/var/lib/dpkg/info/"$package"

@@ -1,4 +1,5 @@
-/* Lazy binding of libass, fontconfig, HarfBuzz, hb-subset and uchardet: see include/ctext_loader.h. */
+/* Lazy binding of libass, fontconfig, HarfBuzz, hb-subset, uchardet and FreeType: see include/ctext_loader.h. */
+#include "ctext_freetype.h"
 #include "ctext_loader.h"
 
 #include <dlfcn.h>
@@ -13,9 +14,10 @@
 #include <uchardet/uchardet.h>
 
 /* The sonames of Debian 12's packages (libass9, libfontconfig1, libharfbuzz0b, libharfbuzz-subset0,
- * libuchardet0); the headers carry no soname. `make deb` reads them from the binary for its Depends. */
+ * libuchardet0, libfreetype6); the headers carry no soname. `make deb` reads them from the binary for its Depends. */
 static const char *const sonames[CTEXT_LIBRARY_COUNT] = {
-    "libass.so.9", "libfontconfig.so.1", "libharfbuzz.so.0", "libharfbuzz-subset.so.0", "libuchardet.so.0",
+    "libass.so.9",      "libfontconfig.so.1", "libharfbuzz.so.0", "libharfbuzz-subset.so.0",
+    "libuchardet.so.0", "libfreetype.so.6",
 };
 
 /* Every function SubCore uses: X(library, return type, name, (parameters), (arguments)); XV for void ones. The
@@ -92,10 +94,11 @@ static const char *const sonames[CTEXT_LIBRARY_COUNT] = {
 #define DECLARE_POINTER(library, type, name, parameters, arguments) static __typeof__(name) *pointer_##name;
 #define DECLARE_VOID_POINTER(library, name, parameters, arguments) static __typeof__(name) *pointer_##name;
 CTEXT_FUNCTIONS(DECLARE_POINTER, DECLARE_VOID_POINTER)
+CTEXT_FREETYPE_FUNCTIONS(DECLARE_POINTER, DECLARE_VOID_POINTER)
 
 /* Per library: pthread_once can't take an argument, so one once-function each. */
 static pthread_once_t once[CTEXT_LIBRARY_COUNT] = {
-    PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+    PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
 };
 static int loaded[CTEXT_LIBRARY_COUNT];
 static char failure[CTEXT_LIBRARY_COUNT][512];
@@ -115,6 +118,7 @@ static void load(int library) {
     }
 #define RESOLVE_VOID(owner, name, parameters, arguments) RESOLVE(owner, void, name, parameters, arguments)
     CTEXT_FUNCTIONS(RESOLVE, RESOLVE_VOID)
+    CTEXT_FREETYPE_FUNCTIONS(RESOLVE, RESOLVE_VOID)
 #undef RESOLVE
 #undef RESOLVE_VOID
     if (missing) {
@@ -131,8 +135,9 @@ static void load_fontconfig(void) { load(CTEXT_FONTCONFIG); }
 static void load_harfbuzz(void) { load(CTEXT_HARFBUZZ); }
 static void load_harfbuzz_subset(void) { load(CTEXT_HARFBUZZ_SUBSET); }
 static void load_uchardet(void) { load(CTEXT_UCHARDET); }
+static void load_freetype(void) { load(CTEXT_FREETYPE); }
 static void (*const loaders[CTEXT_LIBRARY_COUNT])(void) = {
-    load_libass, load_fontconfig, load_harfbuzz, load_harfbuzz_subset, load_uchardet,
+    load_libass, load_fontconfig, load_harfbuzz, load_harfbuzz_subset, load_uchardet, load_freetype,
 };
 
 int ctext_load(int library, char *message, size_t size) {
@@ -160,8 +165,8 @@ static void require_loaded(int library, const char *function) {
     abort();
 }
 
-/* Hidden: the trampolines serve SubCore only. Were they exported, libass's own calls into fontconfig and
- * HarfBuzz would bind to them. */
+/* Hidden: the trampolines serve SubCore only. Were they exported, libass's own calls into fontconfig, HarfBuzz
+ * and FreeType would bind to them. */
 #define TRAMPOLINE __attribute__((visibility("hidden")))
 #define DEFINE_TRAMPOLINE(library, type, name, parameters, arguments)                        \
     TRAMPOLINE type name parameters {                                                          \
@@ -174,3 +179,16 @@ static void require_loaded(int library, const char *function) {
         pointer_##name arguments;                                                              \
     }
 CTEXT_FUNCTIONS(DEFINE_TRAMPOLINE, DEFINE_VOID_TRAMPOLINE)
+
+/* FreeType's, under ctext_ names (see ctext_freetype.h). */
+#define DEFINE_FREETYPE_TRAMPOLINE(library, type, name, parameters, arguments)                  \
+    TRAMPOLINE type ctext_##name parameters {                                                      \
+        if (!__atomic_load_n(&loaded[library], __ATOMIC_ACQUIRE)) require_loaded(library, #name); \
+        return pointer_##name arguments;                                                           \
+    }
+#define DEFINE_FREETYPE_VOID_TRAMPOLINE(library, name, parameters, arguments)                   \
+    TRAMPOLINE void ctext_##name parameters {                                                      \
+        if (!__atomic_load_n(&loaded[library], __ATOMIC_ACQUIRE)) require_loaded(library, #name); \
+        pointer_##name arguments;                                                                  \
+    }
+CTEXT_FREETYPE_FUNCTIONS(DEFINE_FREETYPE_TRAMPOLINE, DEFINE_FREETYPE_VOID_TRAMPOLINE)

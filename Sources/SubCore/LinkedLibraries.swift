@@ -1,7 +1,7 @@
 internal import CFFmpeg
 internal import CFontconfig
-internal import CFreeType
 internal import CLibass
+internal import CTextLoader
 
 /// A C library SubCore is linked against, with the version it reports at run time.
 package struct LinkedLibrary: Sendable, Equatable {
@@ -59,13 +59,14 @@ package enum LinkedLibraries {
     }
 
     static func freetypeVersion() -> String {
+        if let problem = TextLibrary.freetype.loadProblem() { return "not loadable (\(problem))" }
         var library: FT_Library?
-        guard FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
-        defer { FT_Done_FreeType(library) }
+        guard ctext_FT_Init_FreeType(&library) == 0, let library else { return "unknown" }
+        defer { ctext_FT_Done_FreeType(library) }
         var major: FT_Int = 0
         var minor: FT_Int = 0
         var patch: FT_Int = 0
-        FT_Library_Version(library, &major, &minor, &patch)
+        ctext_FT_Library_Version(library, &major, &minor, &patch)
         return "\(major).\(minor).\(patch)"
     }
 

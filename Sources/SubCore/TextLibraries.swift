@@ -1,7 +1,7 @@
 internal import CTextLoader
 
-/// libass, fontconfig, HarfBuzz, hb-subset and uchardet, each loaded on first use rather than at process start:
-/// commands that never render, look up fonts, subset or detect encodings (`search`, `jobs`) skip the 13
+/// libass, fontconfig, HarfBuzz, hb-subset, uchardet and FreeType, each loaded on first use rather than at process
+/// start: commands that never render, look up fonts, subset or detect encodings (`search`, `jobs`) skip the 18
 /// libraries they pull in. The owner of each library's first resource calls `loadProblem()` first.
 enum TextLibrary: Int32 {
     case libass = 0
@@ -9,6 +9,7 @@ enum TextLibrary: Int32 {
     case harfbuzz = 2
     case harfbuzzSubset = 3
     case uchardet = 4
+    case freetype = 5
 
     /// Loads the library (once per process); nil when it is loaded, else the dynamic loader's message.
     func loadProblem() -> String? {

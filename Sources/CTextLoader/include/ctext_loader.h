@@ -2,12 +2,11 @@
 #define CTEXT_LOADER_H
 #include <stddef.h>
 
-/* libass, fontconfig, HarfBuzz (with its subsetter) and uchardet are loaded on first use (dlopen), not at process
- * start: with GLib, graphite2, PCRE2, expat and FriBiDi they pull in 13 shared libraries that cost every subfix
- * process about 2.5 ms before main (measured with perf stat: `search` never calls them). Every function of theirs
- * that SubCore calls is defined in loader.c under its own name; its first call loads its library. Call
- * ctext_load first to turn a missing library into an error instead. FreeType stays linked: its headers need
- * pkg-config's include path, which links it too. */
+/* libass, fontconfig, HarfBuzz (with its subsetter), uchardet and FreeType are loaded on first use (dlopen), not
+ * at process start: with GLib, graphite2, PCRE2, expat, FriBiDi, libpng, zlib and brotli they pull in 18 shared
+ * libraries that cost every subfix process about 3 ms before main (measured with perf stat: `search` never calls
+ * them). Every function of theirs that SubCore calls is defined in loader.c under its own name; its first call
+ * loads its library. Call ctext_load first to turn a missing library into an error instead. */
 
 /* The libraries, each loaded on its own. */
 enum ctext_library {
@@ -16,7 +15,8 @@ enum ctext_library {
     CTEXT_HARFBUZZ = 2,        /* libharfbuzz */
     CTEXT_HARFBUZZ_SUBSET = 3, /* libharfbuzz-subset, which needs libharfbuzz */
     CTEXT_UCHARDET = 4,
-    CTEXT_LIBRARY_COUNT = 5
+    CTEXT_FREETYPE = 5,
+    CTEXT_LIBRARY_COUNT = 6
 };
 
 /* Loads `library` once (thread-safe). Returns 0, or -1 with the dynamic loader's message in `message`. */

@@ -1,4 +1,4 @@
-internal import CFreeType
+internal import CTextLoader
 import Foundation
 
 /// One opened face. The corresponding C calls are `FT_New_Face` / `FT_New_Memory_Face` and `FT_Done_Face`.
@@ -13,7 +13,7 @@ final class FreeTypeFace {
 
     init(library: FreeTypeLibrary, path: String, index: Int) throws(FontError) {
         var face: FT_Face?
-        let code = FT_New_Face(library.handle, path, FT_Long(index), &face)
+        let code = ctext_FT_New_Face(library.handle, path, FT_Long(index), &face)
         guard code == 0, let face else { throw FreeTypeLibrary.error("FT_New_Face", code, file: path) }
         self.handle = face
         self.library = library
@@ -25,7 +25,7 @@ final class FreeTypeFace {
         data.copyBytes(to: buffer)
         var face: FT_Face?
         let base = buffer.baseAddress?.assumingMemoryBound(to: FT_Byte.self)
-        let code = FT_New_Memory_Face(library.handle, base, FT_Long(data.count), FT_Long(index), &face)
+        let code = ctext_FT_New_Memory_Face(library.handle, base, FT_Long(data.count), FT_Long(index), &face)
         guard code == 0, let face else {
             buffer.deallocate()
             throw FreeTypeLibrary.error("FT_New_Memory_Face", code, file: name)
@@ -36,7 +36,7 @@ final class FreeTypeFace {
     }
 
     deinit {
-        FT_Done_Face(handle)
+        ctext_FT_Done_Face(handle)
         buffer?.deallocate()
     }
 
@@ -47,14 +47,14 @@ final class FreeTypeFace {
     var familyName: String? { handle.pointee.family_name.map { String(cString: $0) } }
 
     /// The PostScript name, when the font has one. The corresponding C call is `FT_Get_Postscript_Name`.
-    var postScriptName: String? { FT_Get_Postscript_Name(handle).map { String(cString: $0) } }
+    var postScriptName: String? { ctext_FT_Get_Postscript_Name(handle).map { String(cString: $0) } }
 
     /// Whether the face has PostScript outlines (a `CFF ` or `CFF2` table). The corresponding C call is
     /// `FT_Load_Sfnt_Table` with a null buffer, which only asks for the table's length.
     var hasPostScriptOutlines: Bool {
         for tag: FT_ULong in [0x4346_4620, 0x4346_4632] {
             var length: FT_ULong = 0
-            if FT_Load_Sfnt_Table(handle, tag, 0, nil, &length) == 0 && length > 0 { return true }
+            if ctext_FT_Load_Sfnt_Table(handle, tag, 0, nil, &length) == 0 && length > 0 { return true }
         }
         return false
     }
@@ -70,7 +70,7 @@ final class FreeTypeFace {
 
     /// OS/2 `usWeightClass` (100 to 900), or 400/700 from the style flags when the table is missing.
     var weight: Int {
-        if let table = FT_Get_Sfnt_Table(handle, FT_SFNT_OS2) {
+        if let table = ctext_FT_Get_Sfnt_Table(handle, FT_SFNT_OS2) {
             let os2 = table.assumingMemoryBound(to: TT_OS2.self)
             let value = Int(os2.pointee.usWeightClass)
             if value > 0 { return value }
@@ -81,10 +81,10 @@ final class FreeTypeFace {
     /// Every record of the name table, decoded to text where the platform's encoding is known.
     func nameRecords() -> [FontNameRecord] {
         var records: [FontNameRecord] = []
-        let count = FT_Get_Sfnt_Name_Count(handle)
+        let count = ctext_FT_Get_Sfnt_Name_Count(handle)
         for index in 0..<count {
             var name = FT_SfntName()
-            guard FT_Get_Sfnt_Name(handle, index, &name) == 0, let bytes = name.string else { continue }
+            guard ctext_FT_Get_Sfnt_Name(handle, index, &name) == 0, let bytes = name.string else { continue }
             let raw = Array(UnsafeBufferPointer(start: bytes, count: Int(name.string_len)))
             guard
                 let text = FontNameRecord.decode(raw, platform: Int(name.platform_id), encoding: Int(name.encoding_id))
@@ -99,14 +99,14 @@ final class FreeTypeFace {
 
     /// The Unicode scalars the face maps to a glyph, from its Unicode charmap, in ascending order.
     func unicodeScalars() -> [UInt32] {
-        guard FT_Select_Charmap(handle, FT_ENCODING_UNICODE) == 0 else { return [] }
+        guard ctext_FT_Select_Charmap(handle, FT_ENCODING_UNICODE) == 0 else { return [] }
         var scalars: [UInt32] = []
         scalars.reserveCapacity(Int(handle.pointee.num_glyphs))
         var glyph: FT_UInt = 0
-        var code = FT_Get_First_Char(handle, &glyph)
+        var code = ctext_FT_Get_First_Char(handle, &glyph)
         while glyph != 0 {
             scalars.append(UInt32(truncatingIfNeeded: code))
-            code = FT_Get_Next_Char(handle, code, &glyph)
+            code = ctext_FT_Get_Next_Char(handle, code, &glyph)
         }
         return scalars
     }
@@ -121,9 +121,9 @@ final class FreeTypeFace {
             _ advance: Int
         ) -> T
     ) throws(FontError) -> T {
-        var code = FT_Set_Pixel_Sizes(handle, 0, FT_UInt(pixelSize))
+        var code = ctext_FT_Set_Pixel_Sizes(handle, 0, FT_UInt(pixelSize))
         guard code == 0 else { throw FreeTypeLibrary.error("FT_Set_Pixel_Sizes", code, file: nil) }
-        code = FT_Load_Char(handle, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER))
+        code = ctext_FT_Load_Char(handle, FT_ULong(scalar.value), FT_Int32(FT_LOAD_RENDER))
         guard code == 0, let slot = handle.pointee.glyph else {
             throw FreeTypeLibrary.error("FT_Load_Char", code, file: nil)
         }

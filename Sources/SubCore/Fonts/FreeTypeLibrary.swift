@@ -1,4 +1,4 @@
-internal import CFreeType
+internal import CTextLoader
 import Foundation
 
 /// A FreeType library instance. The corresponding C calls are `FT_Init_FreeType` and `FT_Done_FreeType`.
@@ -8,13 +8,16 @@ final class FreeTypeLibrary {
     let handle: FT_Library
 
     init() throws(FontError) {
+        if let problem = TextLibrary.freetype.loadProblem() {
+            throw .libraryUnavailable(soname: TextLibrary.freetype.soname, message: problem)
+        }
         var library: FT_Library?
-        let code = FT_Init_FreeType(&library)
+        let code = ctext_FT_Init_FreeType(&library)
         guard code == 0, let library else { throw FreeTypeLibrary.error("FT_Init_FreeType", code, file: nil) }
         handle = library
     }
 
-    deinit { FT_Done_FreeType(handle) }
+    deinit { ctext_FT_Done_FreeType(handle) }
 
     /// Opens face `index` of the font file at `path`.
     func face(path: String, index: Int) throws(FontError) -> FreeTypeFace {
@@ -34,7 +37,7 @@ final class FreeTypeLibrary {
     /// FreeType's error text; Debian builds FreeType without `FT_CONFIG_OPTION_ERROR_STRINGS`, so the codes
     /// are spelled out here as fterrdef.h words them.
     static func message(for code: FT_Error) -> String {
-        if let text = FT_Error_String(code) { return String(cString: text) }
+        if let text = ctext_FT_Error_String(code) { return String(cString: text) }
         switch code {
         case 0x01: return "cannot open resource"
         case 0x02: return "unknown file format"

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `subfix` maps FFmpeg's libraries only when a command touches media, libpq only when it is given a
-/// postgresql:// URL, and libass, fontconfig, HarfBuzz and uchardet only when it renders, looks up fonts, subsets
+/// postgresql:// URL, and libass, fontconfig, HarfBuzz, uchardet and FreeType only when it renders, looks up fonts, subsets
 /// or detects an encoding: other commands start without them. Checked on the built executable through glibc's loader
 /// trace (`LD_DEBUG=files`).
 @Suite struct LazyLibraryTests {
@@ -77,7 +77,7 @@ import Testing
     /// The libraries CTextLoader opens on first use, and what they pull in.
     static let textLibraries = [
         "libass.so", "libfontconfig.so", "libharfbuzz.so", "libharfbuzz-subset.so", "libuchardet.so", "libglib-2.0",
-        "libgraphite2", "libfribidi",
+        "libgraphite2", "libfribidi", "libfreetype.so", "libpng16", "libbrotli",
     ]
 
     @Test func searchingNeverLoadsTheTextLibraries() throws {
@@ -103,6 +103,8 @@ import Testing
     @Test(arguments: [
         ("libass.so.9", ["render", "Samples/render-demo.ass", "--at", "1", "--out", "OUT/frame.png"]),
         ("libfontconfig.so.1", ["fix", "Samples/yahei-styles.ass", "--out", "OUT"]),
+        ("libfreetype.so.6", ["fix", "Samples/yahei-styles.ass", "--out", "OUT"]),
+        ("libfreetype.so.6", ["fonts", "--no-system-fonts"]),
         ("libharfbuzz-subset.so.0", ["fix", "Samples/yahei-styles.ass", "--embed", "--out", "OUT"]),
     ])
     func anUnloadableLibraryIsOneErrorLine(soname: String, arguments: [String]) throws {
