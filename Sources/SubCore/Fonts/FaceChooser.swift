@@ -44,10 +44,15 @@ public struct FaceChooser: Sendable {
         let guess = CJKText.guess(text, hint: hint, hintSource: hintSource, weakHint: weakHint)
         let language = guess.language ?? .simplifiedChinese
         let reason = guess.language == nil ? "no CJK text, Simplified Chinese by default" : guess.reason
-        // The distinct characters that need a glyph (sorted, which finds the repeats without hashing).
+        // The distinct characters that need a glyph (sorted, which finds the repeats without hashing; in place).
         var needed = text.unicodeScalars.filter(FontCoverage.needsGlyph)
         needed.sort { $0.value < $1.value }
-        needed = needed.indices.compactMap { $0 > 0 && needed[$0] == needed[$0 - 1] ? nil : needed[$0] }
+        var distinct = 0
+        for index in needed.indices where distinct == 0 || needed[distinct - 1] != needed[index] {
+            needed[distinct] = needed[index]
+            distinct += 1
+        }
+        needed.removeLast(needed.count - distinct)
         var partial: (family: String, face: FontFace, lacking: Int)?
         for family in language.preferredFamilies {
             guard let (face, lacking) = bestFace(family, covering: needed) else { continue }

@@ -195,27 +195,25 @@ enum HanVariants {
     private static let known = Mutex<[UInt32: Int8]>([:])
 
     /// How many of `characters` are Traditional-only and how many Simplified-only.
+    /// One pass under one lock once every character is known: a script asks for each of its runs' text, hundreds
+    /// of thousands of times.
     static func count(_ characters: [Unicode.Scalar]) -> (traditional: Int, simplified: Int) {
-        let distinct = Set(characters)
-        let unknown = known.withLock { known in distinct.filter { known[$0.value] == nil } }
-        if !unknown.isEmpty {
-            let learned = classify(Array(unknown))
-            known.withLock { known in known.merge(learned) { old, _ in old } }
+        var traditional = 0
+        var simplified = 0
+        func add(_ variant: Int8) {
+            if variant == 1 { traditional += 1 } else if variant == -1 { simplified += 1 }
         }
-        var counts: [Unicode.Scalar: Int] = [:]
-        for character in characters { counts[character, default: 0] += 1 }
-        return known.withLock { known in
-            var traditional = 0
-            var simplified = 0
-            for (character, count) in counts {
-                switch known[character.value] ?? 0 {
-                case 1: traditional += count
-                case -1: simplified += count
-                default: break
-                }
+        var unknown: [Unicode.Scalar] = []
+        known.withLock { known in
+            for character in characters {
+                if let variant = known[character.value] { add(variant) } else { unknown.append(character) }
             }
-            return (traditional, simplified)
         }
+        guard !unknown.isEmpty else { return (traditional, simplified) }
+        let learned = classify(Array(Set(unknown)))
+        known.withLock { known in known.merge(learned) { old, _ in old } }
+        for character in unknown { add(learned[character.value] ?? 0) }
+        return (traditional, simplified)
     }
 
     /// Classifies each of `characters` through the two transforms, one string each when the transform keeps

@@ -43,6 +43,16 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
         #expect(CJKText.guess(text).language == language)
     }
 
+    /// Every occurrence counts, the first time a character is seen (classified through ICU) and after (remembered):
+    /// three Simplified-only 这 outweigh two Traditional-only 這, and the reverse.
+    @Test func repeatedCharactersCountEachTime() {
+        for _ in 0..<2 {
+            #expect(CJKText.guess("這這这这这").language == .simplifiedChinese)
+            #expect(CJKText.guess("這這這这这").language == .traditionalChinese)
+            #expect(CJKText.guess("龘這这").language == .simplifiedChinese)  // 龘 is common to both: a tie, the default
+        }
+    }
+
     /// A stray の in Chinese text does not make it Japanese; Kanji-only text follows a Japanese hint.
     @Test func hintsBreakTiesOnly() {
         #expect(CJKText.guess("这是我们的の学校，我们都很喜欢这里。").language == .simplifiedChinese)
