@@ -55,8 +55,9 @@ final class CommandIO: Sendable {
             stderrIsTerminal: isatty(STDERR_FILENO) == 1)
     }
 
-    /// Writes all of `text` to `descriptor` with `write(2)`, retrying interrupted and partial writes. An error
-    /// ends it quietly: a closed pipe (`subfix ... | head`) is not a failure, and SIGPIPE is ignored.
+    /// Writes all of `text` to `descriptor` with `write(2)`, retrying interrupted and partial writes, and waiting
+    /// when the descriptor is non-blocking and full (a parent may share such a pipe). Another error ends it
+    /// quietly: a closed pipe (`subfix ... | head`) is not a failure, and SIGPIPE is ignored.
     private static func writeAll(_ text: String, to descriptor: Int32) {
         var text = text
         text.withUTF8 { bytes in
@@ -67,6 +68,9 @@ final class CommandIO: Sendable {
                     done += count
                 } else if count < 0 && errno == EINTR {
                     continue
+                } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                    var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&ready, 1, -1)
                 } else {
                     return
                 }

@@ -41,6 +41,37 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(run.stdout == "changed   big.srt (styles 0, \\fn 0, font tags 4000; UTF-8)\n0\n")
     }
 
+    /// Standard output that is a non-blocking pipe (a parent may share one) and stays full for a while: the run
+    /// waits for room instead of dropping what it could not write.
+    @Test func aFullNonBlockingPipeLosesNothing() throws {
+        let folder = try SubfixBinary.folder("nonblocking")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        var text = ""
+        for index in 0..<4000 {
+            text += "\(index + 1)\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你好 \(index)</font>\n\n"
+        }
+        try SubfixBinary.write(text, to: folder + "/big.srt")
+        let arguments = ["fix", "big.srt", "--dry-run", "--diff"]
+        let expected = try SubfixBinary.run(arguments, in: folder)
+        #expect(expected.stdout.utf8.count > 200_000)
+        let process = Process()
+        process.executableURL = SubfixBinary.executable
+        process.arguments = arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: folder)
+        let pipe = Pipe()
+        let writeEnd = pipe.fileHandleForWriting.fileDescriptor
+        #expect(fcntl(writeEnd, F_SETFL, fcntl(writeEnd, F_GETFL) | O_NONBLOCK) == 0)
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        try pipe.fileHandleForWriting.close()
+        usleep(300_000)  // the pipe fills and stays full: writes fail with EAGAIN until it is read
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(String(decoding: output, as: UTF8.self) == expected.stdout)
+    }
+
     /// SIGTERM in the middle of `fix --out`: the process dies by the signal, no output file is torn (each is
     /// absent or whole), and a rerun finishes the job and leaves no temporary file.
     @Test func terminatedRunLeavesNoTornFileAndTheRerunFinishes() throws {
