@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SubCore
 import SubDB
 import SubfixLibrary
 import SubfixPostgres
@@ -17,6 +18,18 @@ enum LibraryLocation {
     /// `$XDG_DATA_HOME/subfix/library.sqlite` or
     /// `$HOME/.local/share/subfix/library.sqlite`; nil when none of them is set.
     static func path(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String? {
+        guard let path = try located(arguments, io: io) else { return nil }
+        // SQLite opens a file by its UTF-8 name: a name with other bytes (kept by `PathBytes` from the command
+        // line or the environment) would make a library under another name.
+        guard PathBytes.encode(path) == Array(path.utf8) else {
+            throw UsageError.invalidValue(
+                option: OptionKey.db.name, value: path, expected: "a UTF-8 path; SQLite cannot open other names")
+        }
+        return path
+    }
+
+    /// Where the library is, before its name is checked.
+    private static func located(_ arguments: ParsedArguments, io: CommandIO) throws(UsageError) -> String? {
         if let path = arguments.given(.db) {
             guard !path.isEmpty else {
                 throw UsageError.invalidValue(option: OptionKey.db.name, value: path, expected: "a file path")

@@ -14,23 +14,29 @@ import Testing
         #expect(Environment([:])["HOME"] == nil)
     }
 
-    @Test func processVariablesAreReadWhenAsked() throws {
-        let name = "SUBFIX_TEST_ENVIRONMENT_\(UUID().uuidString.replacingOccurrences(of: "-", with: "_"))"
-        #expect(Environment.process[name] == nil)
-        setenv(name, "/srv/媒体", 1)
-        defer { unsetenv(name) }
-        #expect(Environment.process[name] == "/srv/媒体")
+    /// No setenv here: it would race with the other suites' getenv calls.
+    @Test func processVariablesAreReadWhenAsked() {
         #expect(Environment.process["PATH"] == ProcessInfo.processInfo.environment["PATH"])
+        #expect(Environment.process["SUBFIX_TEST_\(UUID().uuidString.replacingOccurrences(of: "-", with: "_"))"] == nil)
     }
 
-    /// A path that is not UTF-8 (`HOME` on an old Latin-1 system) keeps its bytes, as arguments do.
-    @Test func bytesThatAreNotUTF8AreKept() throws {
-        let name = "SUBFIX_TEST_ENVIRONMENT_\(UUID().uuidString.replacingOccurrences(of: "-", with: "_"))"
-        let bytes: [UInt8] = Array("/home/".utf8) + [0xE9, 0x74, 0xE9, 0xFF]
-        let value = (bytes + [0]).map { CChar(bitPattern: $0) }
-        #expect(value.withUnsafeBufferPointer { $0.baseAddress.map { setenv(name, $0, 1) } } == 0)
-        defer { unsetenv(name) }
-        let read = try #require(Environment.process[name])
-        #expect(PathBytes.encode(read) == bytes)
+    /// A value that is not UTF-8 keeps its bytes, as arguments do. SQLite opens files by UTF-8 name, so such a
+    /// library path (from `SUBFIX_DB` or `--db`) is a usage error naming it, not a library made under another name.
+    @Test func aLibraryPathThatIsNotUTF8IsAUsageError() throws {
+        let folder = try SubfixBinary.folder("environment-bytes")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try SubfixBinary.write("1\n00:00:01,000 --> 00:00:02,000\n你好\n", to: folder + "/a.srt")
+        for script in [
+            "SUBFIX_DB=$'\(folder)/bibliot\\xe8que.sqlite' \"$SUBFIX\" index a.srt",
+            "\"$SUBFIX\" index a.srt --db $'\(folder)/bibliot\\xe8que.sqlite'",
+        ] {
+            let run = try SubfixBinary.shell(script, in: folder)
+            #expect(run.status == 2, "\(run.stderr)")
+            #expect(run.stderr.hasPrefix("subfix: error: "), "\(run.stderr)")
+            #expect(run.stderr.contains("bibliot\\xe8que.sqlite"), "\(run.stderr)")
+            #expect(run.stderr.contains("UTF-8"), "\(run.stderr)")
+            #expect(run.stderr.split(separator: "\n").count == 1)
+            #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["a.srt"])
+        }
     }
 }
