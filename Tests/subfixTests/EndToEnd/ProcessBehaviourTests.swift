@@ -24,16 +24,22 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(usage.errorLines.first?.hasPrefix("subfix: error: ") == true)
     }
 
-    /// Piped into `head`, subfix sees a closed pipe: no crash, no message, exit 0 once its work is done.
-    @Test func closedPipeIsNotACrash() throws {
-        let folder = try SubfixBinary.folder("pipe")
-        defer { try? FileManager.default.removeItem(atPath: folder) }
-        // Some 400 kB of diff: far more than a pipe holds, so the writes after `head` exits fail with EPIPE.
+    /// `big.srt` in `folder`: 4,000 cues whose `<font face>` `fix --diff` changes, some 400 kB of diff, far more than
+    /// a pipe holds.
+    private func writeBigSRT(in folder: String) throws {
         var text = ""
         for index in 0..<4000 {
             text += "\(index + 1)\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你好 \(index)</font>\n\n"
         }
         try SubfixBinary.write(text, to: folder + "/big.srt")
+    }
+
+    /// Piped into `head`, subfix sees a closed pipe: no crash, no message, exit 0 once its work is done.
+    @Test func closedPipeIsNotACrash() throws {
+        let folder = try SubfixBinary.folder("pipe")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        // The writes after `head` exits fail with EPIPE.
+        try writeBigSRT(in: folder)
         let run = try SubfixBinary.shell(
             "\"$SUBFIX\" fix big.srt --dry-run --diff 2>err | head -n 1; echo \"${PIPESTATUS[0]}\"; cat err",
             in: folder)
@@ -46,11 +52,7 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
     @Test func aFullNonBlockingPipeLosesNothing() throws {
         let folder = try SubfixBinary.folder("nonblocking")
         defer { try? FileManager.default.removeItem(atPath: folder) }
-        var text = ""
-        for index in 0..<4000 {
-            text += "\(index + 1)\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\">你好 \(index)</font>\n\n"
-        }
-        try SubfixBinary.write(text, to: folder + "/big.srt")
+        try writeBigSRT(in: folder)
         let arguments = ["fix", "big.srt", "--dry-run", "--diff"]
         let expected = try SubfixBinary.run(arguments, in: folder)
         #expect(expected.stdout.utf8.count > 200_000)
