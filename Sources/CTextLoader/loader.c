@@ -167,28 +167,26 @@ static void require_loaded(int library, const char *function) {
 
 /* Hidden: the trampolines serve SubCore only. Were they exported, libass's own calls into fontconfig, HarfBuzz
  * and FreeType would bind to them. */
-#define TRAMPOLINE __attribute__((visibility("hidden")))
-#define DEFINE_TRAMPOLINE(library, type, name, parameters, arguments)                        \
-    TRAMPOLINE type name parameters {                                                          \
-        if (!__atomic_load_n(&loaded[library], __ATOMIC_ACQUIRE)) require_loaded(library, #name); \
-        return pointer_##name arguments;                                                       \
-    }
-#define DEFINE_VOID_TRAMPOLINE(library, name, parameters, arguments)                         \
-    TRAMPOLINE void name parameters {                                                          \
-        if (!__atomic_load_n(&loaded[library], __ATOMIC_ACQUIRE)) require_loaded(library, #name); \
-        pointer_##name arguments;                                                              \
-    }
-CTEXT_FUNCTIONS(DEFINE_TRAMPOLINE, DEFINE_VOID_TRAMPOLINE)
-
-/* FreeType's, under ctext_ names (see ctext_freetype.h). */
-#define DEFINE_FREETYPE_TRAMPOLINE(library, type, name, parameters, arguments)                  \
-    TRAMPOLINE type ctext_##name parameters {                                                      \
+/* One trampoline: `symbol` is the name SubCore calls, `name` the library's. */
+#define TRAMPOLINE(library, type, symbol, name, parameters, arguments)                              \
+    __attribute__((visibility("hidden"))) type symbol parameters {                                   \
         if (!__atomic_load_n(&loaded[library], __ATOMIC_ACQUIRE)) require_loaded(library, #name); \
         return pointer_##name arguments;                                                           \
     }
-#define DEFINE_FREETYPE_VOID_TRAMPOLINE(library, name, parameters, arguments)                   \
-    TRAMPOLINE void ctext_##name parameters {                                                      \
+#define VOID_TRAMPOLINE(library, symbol, name, parameters, arguments)                               \
+    __attribute__((visibility("hidden"))) void symbol parameters {                                   \
         if (!__atomic_load_n(&loaded[library], __ATOMIC_ACQUIRE)) require_loaded(library, #name); \
         pointer_##name arguments;                                                                  \
     }
+#define DEFINE_TRAMPOLINE(library, type, name, parameters, arguments) \
+    TRAMPOLINE(library, type, name, name, parameters, arguments)
+#define DEFINE_VOID_TRAMPOLINE(library, name, parameters, arguments) \
+    VOID_TRAMPOLINE(library, name, name, parameters, arguments)
+CTEXT_FUNCTIONS(DEFINE_TRAMPOLINE, DEFINE_VOID_TRAMPOLINE)
+
+/* FreeType's, under ctext_ names (see ctext_freetype.h). */
+#define DEFINE_FREETYPE_TRAMPOLINE(library, type, name, parameters, arguments) \
+    TRAMPOLINE(library, type, ctext_##name, name, parameters, arguments)
+#define DEFINE_FREETYPE_VOID_TRAMPOLINE(library, name, parameters, arguments) \
+    VOID_TRAMPOLINE(library, ctext_##name, name, parameters, arguments)
 CTEXT_FREETYPE_FUNCTIONS(DEFINE_FREETYPE_TRAMPOLINE, DEFINE_FREETYPE_VOID_TRAMPOLINE)
