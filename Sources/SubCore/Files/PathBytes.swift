@@ -45,9 +45,15 @@ package enum PathBytes {
         decode(UnsafeBufferPointer(start: cString, count: strlen(cString)).lazy.map { UInt8(bitPattern: $0) })
     }
 
+    /// Whether `path` stands for bytes that are not UTF-8 (it holds a mapped scalar), so that its UTF-8 is not its
+    /// bytes.
+    package static func hasRawBytes(_ path: String) -> Bool {
+        path.unicodeScalars.contains { $0.value >= firstByteScalar }
+    }
+
     /// The bytes a `String` path stands for: its UTF-8, with each mapped scalar back to its raw byte.
     package static func encode(_ path: String) -> [UInt8] {
-        guard path.unicodeScalars.contains(where: { $0.value >= firstByteScalar }) else { return Array(path.utf8) }
+        guard hasRawBytes(path) else { return Array(path.utf8) }
         var bytes: [UInt8] = []
         bytes.reserveCapacity(path.utf8.count)
         for scalar in path.unicodeScalars {

@@ -21,7 +21,7 @@ enum LibraryLocation {
         guard let path = try located(arguments, io: io) else { return nil }
         // SQLite opens a file by its UTF-8 name: a name with other bytes (kept by `PathBytes` from the command
         // line or the environment) would make a library under another name.
-        guard PathBytes.encode(path) == Array(path.utf8) else {
+        guard !PathBytes.hasRawBytes(path) else {
             throw UsageError.invalidValue(
                 option: OptionKey.db.name, value: path, expected: "a UTF-8 path; SQLite cannot open other names")
         }
