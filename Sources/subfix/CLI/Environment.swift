@@ -13,8 +13,6 @@ struct Environment: Sendable, ExpressibleByDictionaryLiteral {
     private init(fixed: [String: String]?) { self.fixed = fixed }
 
     /// A fixed set of variables.
-    init(_ variables: [String: String]) { fixed = variables }
-
     init(dictionaryLiteral elements: (String, String)...) {
         fixed = Dictionary(elements, uniquingKeysWith: { _, last in last })
     }

@@ -11,7 +11,8 @@ import Testing
         #expect(environment["HOME"] == "/h")
         #expect(environment["SUBFIX_DB"] == "")
         #expect(environment["PATH"] == nil)
-        #expect(Environment([:])["HOME"] == nil)
+        let empty: Environment = [:]
+        #expect(empty["HOME"] == nil)
     }
 
     /// No setenv here: it would race with the other suites' getenv calls.
