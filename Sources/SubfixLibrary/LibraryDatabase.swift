@@ -74,10 +74,10 @@ public final class LibraryDatabase: Sendable {
             let queue = try DatabaseQueue(path: path, configuration: configuration)
             writerPool = nil
             reader = queue
-            if try !LibraryDatabase.schemaIsCurrent(queue, path: path) {
+            if try !LibraryDatabase.schemaIsCurrent(queue, migrator, path: path) {
                 // Another process may be creating or migrating it: wait for its write to end, then look again.
                 LibraryDatabase.waitForWriter(path: path)
-                if try !LibraryDatabase.schemaIsCurrent(queue, path: path) {
+                if try !LibraryDatabase.schemaIsCurrent(queue, migrator, path: path) {
                     throw LibraryError.olderSchema(path: path)
                 }
             }
@@ -93,8 +93,9 @@ public final class LibraryDatabase: Sendable {
     }
 
     /// Whether the library's schema is this subfix's; a newer one throws.
-    private static func schemaIsCurrent(_ reader: some DatabaseReader, path: String) throws -> Bool {
-        let migrator = LibraryDatabase.migrator
+    private static func schemaIsCurrent(
+        _ reader: some DatabaseReader, _ migrator: DatabaseMigrator, path: String
+    ) throws -> Bool {
         return try reader.read { db in
             if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerSchema(path: path) }
             return try migrator.hasCompletedMigrations(db)
