@@ -10,13 +10,27 @@ extension ASSDocument {
         "Layer", "Start", "End", "Style", "Name", "MarginL", "MarginR", "MarginV", "Effect", "Text",
     ]
 
-    /// Finds section headers (`[...]` alone on a line) and each section's `Format:` line.
+    /// The sections libass knows by name: the only ones a line can start inside `[Fonts]` or `[Graphics]`.
+    static let knownSectionNames: Set<String> = [
+        "script info", "v4 styles", "v4+ styles", "v4++ styles", "events", "fonts", "graphics",
+    ]
+
+    /// Finds section headers (`[...]` alone on a line) and each section's `Format:` line. Inside `[Fonts]` and
+    /// `[Graphics]`, whose encoded data lines may start with `[` and end with `]` (both are among the 64
+    /// characters of `SSAFontEncoding`), such a line made only of those characters is data unless it names a
+    /// section libass knows, as libass reads it.
     static func findSections(_ buffer: UnsafeBufferPointer<UInt8>, lines: [LineSpan]) -> [ASSSection] {
         var sections: [ASSSection] = []
         for (index, line) in lines.enumerated() {
             let content = buffer.trimmingBlanks(line.content)
-            guard content.count >= 2, buffer[content.lowerBound] == 0x5B, buffer[content.upperBound - 1] == 0x5D
-            else {
+            let bracketed =
+                content.count >= 2 && buffer[content.lowerBound] == 0x5B && buffer[content.upperBound - 1] == 0x5D
+            let inData = sections.last.map { ["fonts", "graphics"].contains($0.name.lowercased()) } ?? false
+            let isData =
+                bracketed && inData && buffer[content].allSatisfy(SSAFontEncoding.isEncodedCharacter)
+                && !knownSectionNames.contains(
+                    buffer.string((content.lowerBound + 1)..<(content.upperBound - 1)).lowercased())
+            guard bracketed, !isData else {
                 if let last = sections.indices.last, sections[last].format.isEmpty,
                     sections[last].kind == .styles || sections[last].kind == .events,
                     buffer.hasPrefixIgnoringCase("Format:", at: content.lowerBound, limit: content.upperBound)

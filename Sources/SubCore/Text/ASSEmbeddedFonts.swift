@@ -18,10 +18,30 @@ public struct EmbeddedFont: Sendable, Hashable {
 }
 
 /// SSA's own UUencoding of `[Fonts]` data, as VSFilter writes and libass reads it: every 3 bytes become 4
-/// characters, each 6 bits plus 33; a last 1 or 2 bytes become 2 or 3 characters. Lines hold 80 characters.
+/// characters, each 6 bits plus 33; a last 1 or 2 bytes become 2 or 3 characters. Lines hold 80 characters,
+/// or a multiple of 4 fewer where the next line would start with `[` (which a parser may take for a section).
 public enum SSAFontEncoding {
     /// How many encoded characters a data line holds (what Aegisub and VSFilter write).
     public static let lineLength = 80
+
+    /// Whether `character` is one of the 64 the encoding writes (`!` to `` ` ``).
+    static func isEncodedCharacter(_ character: UInt8) -> Bool { character >= 33 && character < 33 + 64 }
+
+    /// Where each data line of `encoded` ends: every `lineLength` characters, or 4, 8, ... sooner when the next
+    /// line would start with `[`, so that no line but the first reads as `[...]`. Lines stay whole groups of 4,
+    /// for readers that decode line by line.
+    static func lineEnds(_ encoded: [UInt8]) -> [Int] {
+        var ends: [Int] = []
+        var start = 0
+        while start < encoded.count {
+            var end = min(start + lineLength, encoded.count)
+            while end < encoded.count, encoded[end] == 0x5B, end - 4 > start { end -= 4 }
+            if end < encoded.count, encoded[end] == 0x5B { end = min(start + lineLength, encoded.count) }
+            ends.append(end)
+            start = end
+        }
+        return ends
+    }
 
     /// The encoded characters of `data`, without line breaks.
     public static func encode(_ data: Data) -> [UInt8] {
@@ -53,7 +73,7 @@ public enum SSAFontEncoding {
         var group: UInt32 = 0
         var count = 0
         for character in characters {
-            guard character >= 33, character < 33 + 64 else { return nil }
+            guard isEncodedCharacter(character) else { return nil }
             group = group << 6 | UInt32(character - 33)
             count += 1
             if count == 4 {
@@ -138,8 +158,7 @@ extension ASSDocument {
             block += Array("fontname: \(font.name)".utf8) + newline
             let encoded = SSAFontEncoding.encode(font.data)
             var start = 0
-            while start < encoded.count {
-                let end = min(start + SSAFontEncoding.lineLength, encoded.count)
+            for end in SSAFontEncoding.lineEnds(encoded) {
                 block += encoded[start..<end] + newline
                 start = end
             }

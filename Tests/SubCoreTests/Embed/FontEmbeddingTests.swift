@@ -222,6 +222,54 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
         #expect(characters.values.allSatisfy { !$0.contains("m") && !$0.contains("9") })
     }
 
+    /// Encoded data with `[` and `]` in the places where an 80-character line would begin and end with them.
+    static func bracketedData(everyGroup: Bool = false) throws -> Data {
+        var characters = (0..<240).map { UInt8(33 + ($0 * 7) % 58) }  // letters, digits, punctuation; no brackets
+        characters[80] = 0x5B
+        characters[159] = 0x5D
+        if everyGroup { for index in stride(from: 0, to: 240, by: 4) { characters[index] = 0x5B } }
+        return try #require(SSAFontEncoding.decode(characters))
+    }
+
+    /// An 80-character data line that reads `[...]` (1 line in about 4,000) is data inside `[Fonts]`, as libass
+    /// reads it: only a section libass knows, in any case, starts a new one.
+    @Test func dataLinesThatLookLikeSectionsStayData() throws {
+        let data = try Self.bracketedData()
+        let encoded = SSAFontEncoding.encode(data)
+        let lines = stride(from: 0, to: encoded.count, by: 80).map {
+            String(decoding: encoded[$0..<min($0 + 80, encoded.count)], as: UTF8.self)
+        }
+        #expect(lines[1].hasPrefix("[") && lines[1].hasSuffix("]"))
+        for next in ["[Events]", "[EVENTS]", "[Aegisub Project Garbage]"] {
+            let text =
+                "[Script Info]\nScriptType: v4.00+\n\n[Fonts]\nfontname: a_0.ttf\n" + lines.joined(separator: "\n")
+                + "\n\n\(next)\nFormat: Layer, Start, End, Style, Text\n"
+            let document = try ASSDocument(utf8: Array(text.utf8), file: "t.ass")
+            #expect(document.sections.map(\.name) == ["Script Info", "Fonts", String(next.dropFirst().dropLast())])
+            #expect(document.embeddedFonts().fonts.first?.data == data)
+            #expect(document.embeddedFonts().undecodable.isEmpty)
+        }
+    }
+
+    /// subfix writes no data line that starts with `[` (lines end 4 characters sooner instead), for players whose
+    /// parsers take any `[...]` line for a section; lines stay whole groups of 4. When every group starts with `[`
+    /// there is no such break, and the reader above still keeps the data.
+    @Test(arguments: [false, true])
+    func embeddedDataLinesDoNotStartWithABracket(everyGroup: Bool) throws {
+        let data = try Self.bracketedData(everyGroup: everyGroup)
+        let text = script(styles: [("Default", "Noto Sans CJK SC")], events: [("Default", "你好")])
+        let document = try ASSDocument(utf8: Array(text.utf8), file: "t.ass")
+        let edits = document.embedding([EmbeddedFont(name: "subfix-x_0.otf", data: data)])
+        let fixed = TextEdit.apply(edits, to: Array(text.utf8))
+        let output = String(decoding: fixed, as: UTF8.self)
+        let dataLines = output.components(separatedBy: "fontname: subfix-x_0.otf\n")[1]
+            .components(separatedBy: "\n\n")[0].split(separator: "\n")
+        #expect(dataLines.count == 3 + (everyGroup ? 0 : 1))
+        #expect(dataLines.dropLast().allSatisfy { $0.count % 4 == 0 && $0.count <= 80 })
+        #expect(dataLines.dropFirst().contains { $0.hasPrefix("[") } == everyGroup)
+        #expect(try ASSDocument(utf8: fixed, file: "t.ass").embeddedFonts().fonts.first?.data == data)
+    }
+
     @Test func uuencodingRejectsImpossibleInput() {
         #expect(SSAFontEncoding.decode(Array("!!!!!".utf8)) == nil)  // one character left over
         #expect(SSAFontEncoding.decode(Array("ab c".utf8)) == nil)  // a blank is not a code
