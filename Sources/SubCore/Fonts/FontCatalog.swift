@@ -30,12 +30,14 @@ public struct FontCatalog: Sendable {
         let library = try FreeTypeLibrary()
         var warnings: [FontWarning] = []
         var faces: [FontFace] = []
+        var budget = FaceBudget()
         for attachment in setup.attachments {
-            faces += FontCatalog.read(attachment: attachment, library: library, warnings: &warnings)
+            faces += FontCatalog.read(attachment: attachment, library: library, budget: &budget, warnings: &warnings)
         }
         var seen = Set<String>()
         for (path, origin) in setup.fontFiles(warnings: &warnings) where seen.insert(path).inserted {
-            faces += FontCatalog.read(path: path, origin: origin, library: library, warnings: &warnings)
+            faces += FontCatalog.read(
+                path: path, origin: origin, library: library, budget: &budget, warnings: &warnings)
         }
         if setup.systemFonts {
             let config = try FontconfigConfig()
@@ -65,7 +67,10 @@ public struct FontCatalog: Sendable {
         }
         var defaultFace: FontFace?
         if let path = setup.defaultFont {
-            defaultFace = FontCatalog.read(path: path, origin: .directory, library: library, warnings: &warnings).first
+            var one = FaceBudget()
+            defaultFace =
+                FontCatalog.read(path: path, origin: .directory, library: library, budget: &one, warnings: &warnings)
+                .first
         }
         self.init(setup: setup, faces: faces, warnings: warnings, defaultFace: defaultFace)
     }
@@ -77,8 +82,9 @@ public struct FontCatalog: Sendable {
         let library = try FreeTypeLibrary()
         var warnings: [FontWarning] = []
         var added: [FontFace] = []
+        var budget = FaceBudget()
         for attachment in attachments {
-            added += FontCatalog.read(attachment: attachment, library: library, warnings: &warnings)
+            added += FontCatalog.read(attachment: attachment, library: library, budget: &budget, warnings: &warnings)
         }
         var setup = self.setup
         setup.attachments += attachments
@@ -86,25 +92,45 @@ public struct FontCatalog: Sendable {
             setup: setup, faces: added + faces, warnings: self.warnings + warnings, defaultFace: defaultFace)
     }
 
-    /// Every face of the font file at `path` (all faces of a collection).
-    static func read(path: String, origin: FontOrigin, library: FreeTypeLibrary, warnings: inout [FontWarning])
-        -> [FontFace]
-    {
-        readFaces(name: path, warnings: &warnings) { index throws(FontError) in
-            (try library.face(path: path, index: index), .file(path: path))
+    /// Every distinct face of the font file at `path` (of a collection, at most `FontCollection.faceLimit`).
+    static func read(
+        path: String, origin: FontOrigin, library: FreeTypeLibrary, budget: inout FaceBudget,
+        warnings: inout [FontWarning]
+    ) -> [FontFace] {
+        let collection = FontCollection(path: path)
+        // A collection with faces left out is opened from its bounded bytes: FreeType may refuse the whole
+        // header (more entries than the file could hold) where the faces themselves are fine.
+        let bounded =
+            collection.warning == nil
+            ? nil
+            : (try? InputFile.read(path).bytes).map {
+                collection.bounded(Data($0))
+            }
+        return readFaces(name: path, collection: collection, budget: &budget, warnings: &warnings) {
+            index throws(FontError) in
+            if let bounded {
+                return (
+                    try library.face(data: bounded, name: path, index: index),
+                    .file(path: path)
+                )
+            }
+            return (try library.face(path: path, index: index), .file(path: path))
         }
         .map {
             var face = $0; face.origin = origin; return face
         }
     }
 
-    /// Every face of an in-memory font.
-    static func read(attachment: FontAttachment, library: FreeTypeLibrary, warnings: inout [FontWarning])
-        -> [FontFace]
-    {
-        readFaces(name: attachment.name, warnings: &warnings) { index throws(FontError) in
+    /// Every distinct face of an in-memory font.
+    static func read(
+        attachment: FontAttachment, library: FreeTypeLibrary, budget: inout FaceBudget, warnings: inout [FontWarning]
+    ) -> [FontFace] {
+        let collection = FontCollection(data: attachment.data)
+        let data = collection.bounded(attachment.data)
+        return readFaces(name: attachment.name, collection: collection, budget: &budget, warnings: &warnings) {
+            index throws(FontError) in
             (
-                try library.face(data: attachment.data, name: attachment.name, index: index),
+                try library.face(data: data, name: attachment.name, index: index),
                 .memory(name: attachment.name)
             )
         }
@@ -114,16 +140,15 @@ public struct FontCatalog: Sendable {
     }
 
     private static func readFaces(
-        name: String, warnings: inout [FontWarning],
+        name: String, collection: FontCollection, budget: inout FaceBudget, warnings: inout [FontWarning],
         open: (Int) throws(FontError) -> (FreeTypeFace, FontSource)
     ) -> [FontFace] {
+        if let warning = collection.warning { warnings.append(FontWarning(file: name, cause: warning)) }
         var faces: [FontFace] = []
-        var count = 1
-        var index = 0
-        while index < count {
+        for index in collection.indexes {
+            guard budget.take(file: name, warnings: &warnings) else { break }
             do {
                 let (face, source) = try open(index)
-                count = max(1, face.faceCount)
                 if !face.isScalable {
                     warnings.append(FontWarning(file: name, cause: "face \(index) has no outlines (bitmap font)"))
                 } else {
@@ -136,8 +161,29 @@ public struct FontCatalog: Sendable {
             } catch {
                 warnings.append(FontWarning(file: name, cause: error.cause))
             }
-            index += 1
         }
         return faces
+    }
+}
+
+/// How many more faces one setup's attachments and folders may still add (`FontCollection.setupFaceLimit`);
+/// the first face past it is warned about once, and no more are read.
+struct FaceBudget {
+    private(set) var remaining = FontCollection.setupFaceLimit
+    private var warned = false
+
+    /// Takes `count` faces from the budget; false (with one warning for the whole setup) when fewer are left.
+    mutating func take(_ count: Int = 1, file: String, warnings: inout [FontWarning]) -> Bool {
+        guard remaining >= count else {
+            if !warned {
+                warned = true
+                let cause =
+                    "more than \(FontCollection.setupFaceLimit) font faces in one setup: this and later faces not read"
+                warnings.append(FontWarning(file: file, cause: cause))
+            }
+            return false
+        }
+        remaining -= count
+        return true
     }
 }

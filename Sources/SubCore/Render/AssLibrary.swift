@@ -28,8 +28,10 @@ final class AssLibrary {
                 },
                 context: Unmanaged.passUnretained(log).toOpaque()))
         clibass_set_message_sink(library, sinkBox)
-        // Fonts embedded in a script's [Fonts] section are used, as players do.
-        ass_set_extract_fonts(library, 1)
+        // A script's [Fonts] are used, as players use them, but `SubtitleRenderer` decodes and adds them itself
+        // (`ass_add_font`, collections bounded): libass's own extraction would open every face a hostile
+        // collection lists.
+        ass_set_extract_fonts(library, 0)
     }
 
     deinit {

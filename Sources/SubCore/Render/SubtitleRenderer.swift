@@ -52,6 +52,9 @@ public final class SubtitleRenderer {
     /// Fonts that were skipped while setting up: files that could not be read, and files libass could not
     /// open as fonts.
     public private(set) var fontWarnings: [FontWarning] = []
+    /// The script's `[Fonts]`, decoded (libass is handed them as memory fonts), and the entries that could not
+    /// be decoded, as `SubtitleInput.embeddedFonts()` gives them.
+    public let embedded: (fonts: [FontAttachment], warnings: [FontWarning])
 
     /// Parses `input` and sets libass up: `setup.systemFonts` → fontconfig plus the bundled font; otherwise
     /// `ASS_FONTPROVIDER_NONE` with only the `--fonts-dir` files and the attachments (`ass_add_font`).
@@ -61,14 +64,27 @@ public final class SubtitleRenderer {
         guard (1...Canvas.maximumSide).contains(width), (1...Canvas.maximumSide).contains(height) else {
             throw .badSize("\(width)x\(height)")
         }
-        library = try AssLibrary()
+        let library = try AssLibrary()
+        self.library = library
         var warnings: [FontWarning] = []
-        for attachment in setup.attachments + input.attachments {
-            library.addFont(name: attachment.name, data: attachment.data)
+        // libass opens every face a font lists: each file goes in with its collection bounded, and past the
+        // setup's budget no more files go in (FontCollection).
+        var budget = FaceBudget()
+        func add(name: String, data: Data) {
+            let collection = FontCollection(data: data)
+            if let warning = collection.warning { warnings.append(FontWarning(file: name, cause: warning)) }
+            guard budget.take(collection.indexes.count, file: name, warnings: &warnings) else { return }
+            library.addFont(name: name, data: collection.bounded(data))
+        }
+        // The script's [Fonts] go in the same way, decoded here rather than by libass (whose extraction would
+        // hand it every listed face).
+        let embedded = input.embeddedFonts()
+        for attachment in setup.attachments + input.attachments + embedded.fonts {
+            add(name: attachment.name, data: attachment.data)
         }
         for (path, _) in setup.fontFiles(warnings: &warnings) {
             do {
-                library.addFont(name: path, data: Data(try InputFile.read(path).bytes))
+                add(name: path, data: Data(try InputFile.read(path).bytes))
             } catch {
                 warnings.append(FontWarning(file: path, cause: RenderError.fileCause(error)))
             }
@@ -85,6 +101,7 @@ public final class SubtitleRenderer {
             warnings.append(FontWarning(file: file, cause: "libass cannot open it as a font (skipped)"))
         }
         fontWarnings = warnings
+        self.embedded = embedded
         name = input.name
         self.width = width
         self.height = height

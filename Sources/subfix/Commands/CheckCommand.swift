@@ -74,7 +74,7 @@ enum CheckCommand {
                 let (subtitle, _) = try RenderInputs.load(input, arguments: arguments)
                 let renderer = try SubtitleRenderer(input: subtitle, setup: setup, width: 640, height: 360)
                 // Attachments and [Fonts] travel with the input: they join the catalog for this file only.
-                let embedded = subtitle.embeddedFonts()
+                let embedded = renderer.embedded
                 let fileCatalog = try catalog.adding(attachments: subtitle.attachments + embedded.fonts)
                 FontSetupOptions.report(
                     embedded.warnings + fileCatalog.warnings.dropFirst(catalog.warnings.count), io: io)

@@ -123,7 +123,7 @@ struct ReportInspector: Sendable {
     ) throws(CommandFailure) -> (renderer: SubtitleRenderer, missing: [Unicode.Scalar], warnings: [FontWarning]) {
         do {
             let renderer = try SubtitleRenderer(input: input, setup: player, width: width, height: height)
-            let embedded = input.embeddedFonts()
+            let embedded = renderer.embedded
             let catalog = try playerCatalog.adding(attachments: input.attachments + embedded.fonts)
             let warnings =
                 renderer.fontWarnings + embedded.warnings + catalog.warnings.dropFirst(playerCatalog.warnings.count)

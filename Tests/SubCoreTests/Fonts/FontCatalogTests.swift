@@ -60,9 +60,10 @@ import Testing
     func readsTheSystemNotoCollection() throws {
         let library = try FreeTypeLibrary()
         var warnings: [FontWarning] = []
+        var budget = FaceBudget()
         let faces = FontCatalog.read(
             path: "/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc", origin: .system, library: library,
-            warnings: &warnings)
+            budget: &budget, warnings: &warnings)
         #expect(warnings.isEmpty)
         #expect(faces.count == 10)
         #expect(faces[2].families.first == "Noto Sans CJK SC")
