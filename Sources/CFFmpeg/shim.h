@@ -23,15 +23,23 @@ static inline int cffmpeg_averror_invaliddata(void) { return AVERROR_INVALIDDATA
 static inline int64_t cffmpeg_nopts_value(void) { return AV_NOPTS_VALUE; }
 static inline AVRational cffmpeg_time_base_q(void) { return AV_TIME_BASE_Q; }
 
-/* av_log's callback is variadic (va_list): format here, hand Swift a string. */
-typedef void (*cffmpeg_log_sink)(int level, const char *message);
+/* av_log's callback is variadic (va_list): format here, hand Swift a string. `from_codec` is 1 for lines logged by
+   a decoder, encoder or bitstream filter (a bad video frame), 0 for the demuxer, its I/O and the rest: only the
+   latter say the file itself is damaged. */
+typedef void (*cffmpeg_log_sink)(int level, int from_codec, const char *message);
 static cffmpeg_log_sink cffmpeg_current_sink = 0;
+static inline int cffmpeg_log_from_codec(void *avcl) {
+    const AVClass *cls = avcl ? *(const AVClass **)avcl : 0;
+    if (!cls) return 0;
+    AVClassCategory category = cls->get_category ? cls->get_category(avcl) : cls->category;
+    return category == AV_CLASS_CATEGORY_DECODER || category == AV_CLASS_CATEGORY_ENCODER
+        || category == AV_CLASS_CATEGORY_BITSTREAM_FILTER;
+}
 static inline void cffmpeg_log_trampoline(void *avcl, int level, const char *fmt, va_list vl) {
-    (void)avcl;
     if (level > av_log_get_level() || !cffmpeg_current_sink) return;
     char line[1024];
     vsnprintf(line, sizeof line, fmt, vl);
-    cffmpeg_current_sink(level, line);
+    cffmpeg_current_sink(level, cffmpeg_log_from_codec(avcl), line);
 }
 static inline void cffmpeg_set_log_sink(cffmpeg_log_sink sink) {
     cffmpeg_current_sink = sink;

@@ -99,7 +99,7 @@ public final class MatroskaRemuxer {
         }
         var payloads: [Int: [[UInt8]]] = [:]
         let packet = try Packet(file: file.path)
-        try MatroskaRemuxer.demux(source, packet: packet) { input in
+        try MatroskaRemuxer.demux(source, packet: packet, everyStream: false) { input in
             let index = Int(input.pointee.stream_index)
             guard wanted.contains(index) else { return }
             let bytes =
@@ -123,25 +123,36 @@ public final class MatroskaRemuxer {
         }
     }
 
-    /// The read loop of both passes: hands each packet to `body`; throws `.notRemuxable` for damage or a read
-    /// error before the end of the file.
+    /// The read loop of both passes: hands each packet to `body`; throws `.notRemuxable` when `DemuxWatch`
+    /// finds the read damaged or cut short (for a pass over `everyStream`, packets that end before the stated
+    /// duration too), so that a remux never writes a file shorter than its source.
     private static func demux(
-        _ source: MediaFile, packet holder: Packet, _ body: (UnsafeMutablePointer<AVPacket>) throws -> Void
+        _ source: MediaFile, packet holder: Packet, everyStream: Bool,
+        _ body: (UnsafeMutablePointer<AVPacket>) throws -> Void
     ) throws {
+        var watch = DemuxWatch(source)
+        let start = Double(source.startTime ?? 0) / Double(AV_TIME_BASE)
+        let none = cffmpeg_nopts_value()
+        var code: Int32 = 0
         while true {
-            let (code, lines) = MediaLog.capture { av_read_frame(source.context, holder.packet) }
-            if let damage = lines.first(where: { $0.level <= AV_LOG_ERROR }) {
+            let (readCode, lines) = MediaLog.capture { av_read_frame(source.context, holder.packet) }
+            code = readCode
+            watch.note(lines)
+            if code < 0 || watch.damage != nil {
                 if code >= 0 { av_packet_unref(holder.packet) }
-                throw MediaError.notRemuxable(
-                    file: source.path, cause: "the file is damaged or truncated (\(damage.text))")
-            }
-            if code == cffmpeg_averror_eof() { return }
-            if code < 0 {
-                throw MediaError.notRemuxable(
-                    file: source.path, cause: "reading failed (\(MediaError.message(for: code)))")
+                break
             }
             defer { av_packet_unref(holder.packet) }
+            let packet = holder.packet.pointee
+            let time = packet.pts != none ? packet.pts : packet.dts
+            if time != none, let stream = source.avStream(Int(packet.stream_index)) {
+                let base = av_q2d(stream.pointee.time_base)
+                watch.note(end: Double(time + max(packet.duration, 0)) * base - start)
+            }
             try body(holder.packet)
+        }
+        if let problem = watch.problem(code: code, duration: source.duration, everyStream: everyStream) {
+            throw MediaError.notRemuxable(file: source.path, cause: "the file is damaged or truncated (\(problem))")
         }
     }
 
@@ -179,7 +190,7 @@ public final class MatroskaRemuxer {
         let handed = HandedOver(value: (source, reader))
         Thread {
             do {
-                try MatroskaRemuxer.demux(handed.value.0, packet: handed.value.1) { input in
+                try MatroskaRemuxer.demux(handed.value.0, packet: handed.value.1, everyStream: true) { input in
                     if !pipe.push(input) { throw CancellationError() }
                 }
                 pipe.finish(nil)

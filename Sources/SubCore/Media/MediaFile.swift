@@ -23,8 +23,8 @@ public final class MediaFile {
 
     /// The owned demuxer context.
     let context: UnsafeMutablePointer<AVFormatContext>
-    /// The first error libavformat logged while opening and probing (`File ended prematurely` for a truncated
-    /// file whose end the probe already read), nil for a clean open; a demux pass reports it as damage.
+    /// The first error the demuxer logged while probing (`File ended prematurely` for a truncated file whose end
+    /// the probe already read), nil for a clean probe; a demux pass reports it as damage (`DemuxWatch`).
     let openingDamage: String?
     /// `AVFormatContext.start_time` in microseconds, nil when unknown (ffmpeg shifts input timestamps by it).
     let startTime: Int64?
@@ -55,7 +55,7 @@ public final class MediaFile {
         }
         self.readBudget = readBudget
         self.input = input
-        let (code, openLines) = MediaLog.capture {
+        let (code, _) = MediaLog.capture {
             PathBytes.withCString(path) { avformat_open_input(&opened, $0, nil, nil) }
         }
         guard code >= 0, let opened else {
@@ -66,8 +66,10 @@ public final class MediaFile {
                 file: path, function: "avformat_open_input", message: MediaError.message(for: code))
         }
         // Probing reads ahead (a whole small file): a truncation met here is logged here, not while demuxing.
+        // What the header pass logs (`incomplete attachment`, a bad tag) is about metadata, not the packets:
+        // an open that succeeded read the stream descriptions, and the packets are judged as they are read.
         let (infoCode, infoLines) = MediaLog.capture { avformat_find_stream_info(opened, nil) }
-        self.openingDamage = (openLines + infoLines).first { $0.level <= AV_LOG_ERROR }?.text
+        self.openingDamage = infoLines.first(where: \.isDamage)?.text
         if infoCode < 0 {
             var doomed: UnsafeMutablePointer<AVFormatContext>? = opened
             avformat_close_input(&doomed)

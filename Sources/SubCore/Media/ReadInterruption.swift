@@ -1,3 +1,5 @@
+internal import CFFmpeg
+
 /// Where and why reading a damaged or truncated file went wrong. Either reading stopped early (a truncated file:
 /// `damagedAfter` is nil) or the demuxer skipped damaged data and read on (`damagedAfter` is when it happened).
 public struct ReadInterruption: Sendable, Equatable, CustomStringConvertible {
@@ -27,5 +29,46 @@ public struct ReadInterruption: Sendable, Equatable, CustomStringConvertible {
                 + "read to \(MediaTime.format(stoppedAt))\(total)"
         }
         return "reading stopped at \(MediaTime.format(stoppedAt))\(total) (\(reason))"
+    }
+}
+
+/// The one rule every demux pass (extraction, the remux's reads, the damage survey) uses to tell a whole read
+/// from a damaged or cut one: an error the demuxer logged (while opening and probing too), a read that failed
+/// before the end of file, or, where every stream was read, packets that end short of the container's duration.
+/// A decoder's complaint about one frame never counts (`MediaLog.Line.isDamage`).
+struct DemuxWatch {
+    /// How far the last packet may end before the stated duration: frames and blocks are rounded, muxers
+    /// round the duration.
+    static let durationTolerance = 2.0
+
+    /// The first demuxer error, from opening and probing or from reading.
+    private(set) var damage: String?
+    /// The latest packet end read, in seconds from the file's start.
+    private(set) var lastEnd = 0.0
+
+    /// A watch over a pass of `source` (which may already carry an error from its opening).
+    init(_ source: MediaFile) {
+        damage = source.openingDamage
+    }
+
+    /// Notes the lines libav logged while reading one packet.
+    mutating func note(_ lines: [MediaLog.Line]) {
+        if damage == nil, let line = lines.first(where: \.isDamage) { damage = line.text }
+    }
+
+    /// Notes where a packet ends (seconds).
+    mutating func note(end: Double) {
+        lastEnd = max(lastEnd, end)
+    }
+
+    /// Why the pass is not a whole read, or nil. `code` is `av_read_frame`'s last result; `everyStream` says
+    /// whether every stream's packets were read (so the last end can be held against the duration).
+    func problem(code: Int32, duration: Double?, everyStream: Bool) -> String? {
+        if let damage { return damage }
+        if code != cffmpeg_averror_eof() { return MediaError.message(for: code) }
+        if everyStream, let duration, lastEnd + DemuxWatch.durationTolerance < duration {
+            return "packets end at \(MediaTime.format(lastEnd)) of the stated \(MediaTime.format(duration))"
+        }
+        return nil
     }
 }

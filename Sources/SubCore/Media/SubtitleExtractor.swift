@@ -92,12 +92,12 @@ public final class SubtitleExtractor {
         let offset = -(source.startTime ?? 0)
         let none = cffmpeg_nopts_value()
         var lastTime = 0.0
-        var damage = source.openingDamage
+        var watch = DemuxWatch(source)
         var code: Int32 = 0
         while true {
             let (readCode, lines) = MediaLog.capture { av_read_frame(context, packet.packet) }
             code = readCode
-            if damage == nil, let line = lines.first(where: { $0.level <= AV_LOG_ERROR }) { damage = line.text }
+            watch.note(lines)
             if code < 0 { break }
             defer { av_packet_unref(packet.packet) }
             let index = Int(packet.packet.pointee.stream_index)
@@ -113,8 +113,8 @@ public final class SubtitleExtractor {
             }
             try transcoder.decode(packet.packet, time: time, buffer: buffer)
         }
-        if code == cffmpeg_averror_eof() && damage == nil { return nil }
-        let reason = damage ?? MediaError.message(for: code)
+        // Other streams were discarded: their ends are the survey's to find.
+        guard let reason = watch.problem(code: code, duration: source.duration, everyStream: false) else { return nil }
         let survey = try? survey(source.path, readBudget: source.readBudget)
         return ReadInterruption(
             stoppedAt: max(lastTime, survey?.latest ?? 0), damagedAfter: survey?.damagedAfter,
@@ -136,7 +136,7 @@ public final class SubtitleExtractor {
             let (code, lines) = MediaLog.capture { av_read_frame(media.context, packet.packet) }
             if code < 0 { break }
             defer { av_packet_unref(packet.packet) }
-            if damagedAfter == nil, lines.contains(where: { $0.level <= AV_LOG_ERROR }) { damagedAfter = latest }
+            if damagedAfter == nil, lines.contains(where: \.isDamage) { damagedAfter = latest }
             guard packet.packet.pointee.pts != cffmpeg_nopts_value(),
                 let stream = media.avStream(Int(packet.packet.pointee.stream_index))
             else { continue }
