@@ -3,7 +3,7 @@ import Foundation
 /// The font attachments a remux adds: which characters each fixed track draws with which font, and the font
 /// subsets (`FontEmbedder.subsets`) as Matroska attachments, minus those the file already carries.
 ///
-///     var drawn: [String: Set<Unicode.Scalar>] = [:]
+///     var drawn: [FontUse: Set<Unicode.Scalar>] = [:]
 ///     RemuxFonts.merge(RemuxFonts.characters(in: fixedText, format: .ass, file: "a.mkv", families: []), into: &drawn)
 ///     let subsets = try embedder.subsets(for: drawn)
 ///     let (added, kept) = RemuxFonts.attachments(for: subsets.map(\.font), existing: try media.fontAttachments())
@@ -19,7 +19,7 @@ package enum RemuxFonts {
     /// answer for a track already fixed as for the track fixed now).
     package static func characters(
         in document: [UInt8], format: SubtitleFormat, file: String, families: [String]
-    ) -> [String: Set<Unicode.Scalar>] {
+    ) -> [FontUse: Set<Unicode.Scalar>] {
         switch format {
         case .ass, .ssa:
             return (try? ASSDocument(utf8: document, file: file))?.charactersByFont() ?? [:]
@@ -38,7 +38,7 @@ package enum RemuxFonts {
             guard !named.isEmpty else { return [:] }
             var characters = Set(String(decoding: document, as: UTF8.self).unicodeScalars)
             characters.subtract(["\n", "\r"])
-            return Dictionary(named.map { ($0, characters) }, uniquingKeysWith: { first, _ in first })
+            return Dictionary(named.map { (FontUse($0), characters) }, uniquingKeysWith: { first, _ in first })
         }
     }
 
@@ -64,7 +64,7 @@ package enum RemuxFonts {
 
     /// Adds `characters` (by font) to `total`.
     package static func merge(
-        _ characters: [String: Set<Unicode.Scalar>], into total: inout [String: Set<Unicode.Scalar>]
+        _ characters: [FontUse: Set<Unicode.Scalar>], into total: inout [FontUse: Set<Unicode.Scalar>]
     ) {
         for (font, set) in characters { total[font, default: []].formUnion(set) }
     }
@@ -72,10 +72,13 @@ package enum RemuxFonts {
     /// The subsets among `reports` for fonts `drawn` (one track's characters by font) draws with, compared as
     /// libass compares names.
     package static func reports(
-        _ reports: [EmbeddedFontReport], drawnIn drawn: [String: Set<Unicode.Scalar>]
+        _ reports: [EmbeddedFontReport], drawnIn drawn: [FontUse: Set<Unicode.Scalar>]
     ) -> [EmbeddedFontReport] {
         reports.filter { report in
-            drawn.contains { !$0.value.isEmpty && FontCatalog.sameName($0.key, report.family) }
+            drawn.contains {
+                !$0.value.isEmpty && FontCatalog.sameName($0.key.family, report.family)
+                    && (report.weight >= 600) == $0.key.isBold
+            }
         }
     }
 

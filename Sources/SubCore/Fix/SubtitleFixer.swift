@@ -125,13 +125,13 @@ public struct SubtitleFixer: Sendable {
         self.encodingHint = encodingHint
     }
 
-    /// Fixes `original`, a subtitle in `format` named `file` in messages. `languageHint` (from a track's tags)
-    /// breaks language ties when faces are chosen by language; without it, the file name's tokens do
-    /// (`ep01.chs.ass`, `movie.ja.srt`).
+    /// Fixes `original`, a subtitle in `format` named `file` in messages. `languageTags` (a track's language
+    /// and title) and the file name's tokens (`ep01.JPSC.ass`, `movie.ja.srt`) are the tag level of each run's
+    /// language when faces are chosen by language.
     /// `attachments` are the fonts that travel with the subtitle (its media file's font attachments).
     public func fix(
         _ original: [UInt8], format: SubtitleFormat, file: String,
-        languageHint: (hint: LanguageHint, source: String)? = nil, attachments: [FontAttachment] = []
+        languageTags: LanguageTags? = nil, attachments: [FontAttachment] = []
     ) throws(SubtitleFixError) -> FixedSubtitle {
         let decoded: DecodedText
         do {
@@ -155,8 +155,9 @@ public struct SubtitleFixer: Sendable {
                 rewriter = FontRewriter(target: rewriter.target, policy: MissingFontPolicy(catalog: fileCatalog).policy)
             }
         }
-        rewriter.languageHint =
-            languageHint ?? CJKLanguage.hint(fromFileName: file).map { ($0, "file name") } ?? rewriter.languageHint
+        let fileTags = LanguageTags(fileName: file)
+        rewriter.languageTags =
+            [languageTags, fileTags].compactMap { $0 }.reduce(nil) { $0?.adding($1) ?? $1 } ?? rewriter.languageTags
         let rewrite = rewriter.rewrite(document)
         var edits = rewrite.edits
         var embedded: [EmbeddedFontReport] = []

@@ -4,15 +4,20 @@ public struct FaceChoice: Sendable, Hashable {
     public var family: String
     /// The convention the text is written in, when it has CJK text or a hint.
     public var language: CJKLanguage?
+    /// The class asked for (the family is of another class when no face of this one draws the text).
+    public var faceClass: FaceClass = .sans
     /// The catalog face that family resolves to here; nil when no face of that name is available.
     public var face: FontFace?
-    /// Why: `kana in the text`, and what happened when the preferred face was missing.
+    /// Why: `kana in the run`, the class, and what happened when the preferred face was missing.
     public var reason: String
 }
 
-/// Picks, for the text drawn with a font reference, the face that draws it in its own convention: Noto Sans
-/// CJK JP for Japanese, KR for Korean, TC or SC for Chinese (see `CJKText.guess`). A face must be in the
-/// catalog and cover the text; otherwise another one that does is chosen and the reason says so.
+/// Picks, for the text drawn with a font reference, the face that draws it in its own convention and class:
+/// Noto Sans CJK (or Noto Serif CJK for Song/Ming/Mincho names) JP for Japanese, KR for Korean, TC or SC for
+/// Chinese; the language comes from the text and its context (`LanguageContext`). A face must be in the catalog
+/// and cover the text; otherwise the nearest one that does is chosen (the same language in the other class,
+/// then the other languages) and the reason says so. Ties are broken by the fixed order of the families and of
+/// the catalog, never by hashing: the same input gives the same choice in every process.
 ///
 ///     let chooser = FaceChooser(catalog: try FontCatalog(setup: FontSetup(), systemFamilies: FaceChooser.families))
 ///     chooser.choose(for: "終電に乗り遅れた").family   // "Noto Sans CJK JP"
@@ -20,8 +25,8 @@ public struct FaceChooser: Sendable {
     /// The faces to choose among.
     public let catalog: FontCatalog
 
-    /// Every family a choice may name first: each language's preferred families.
-    public static let families: [String] = CJKLanguage.allCases.flatMap(\.preferredFamilies)
+    /// Every family a choice may name first: each language's families of each class.
+    public static let families: [String] = CJKLanguage.allCases.flatMap { $0.families(.sans) + $0.families(.serif) }
 
     /// For each family a choice may name, the indices of the catalog's faces that carry it: found once, since
     /// a script may ask for a face hundreds of thousands of times.
@@ -31,20 +36,70 @@ public struct FaceChooser: Sendable {
     public init(catalog: FontCatalog) {
         self.catalog = catalog
         var facesOfFamily: [String: [Int]] = [:]
-        for family in Set(Self.families) { facesOfFamily[family] = Self.faces(of: family, in: catalog) }
+        for family in Self.families { facesOfFamily[family] = Self.faces(of: family, in: catalog) }
         self.facesOfFamily = facesOfFamily
     }
 
-    /// The face for `text` (the text drawn with one style or run), with `hint` (from the track's tags or the
-    /// file's name, described by `hintSource`; `weakHint` when it is only the rest of the script's language)
-    /// breaking the ties the text leaves open.
+    /// Whether some face of the catalog carries one of `faceClass`'s families.
+    public func hasFaces(of faceClass: FaceClass) -> Bool {
+        CJKLanguage.allCases.contains { language in
+            language.families(faceClass).contains { !(facesOfFamily[$0] ?? []).isEmpty }
+        }
+    }
+
+    /// The face for `text` alone (its own characters decide the language).
+    public func choose(for text: some StringProtocol, faceClass: FaceClass = .sans) -> FaceChoice {
+        choose(
+            for: text, context: LanguageContext(levels: [.init("the text", CJKEvidence(text))]),
+            faceClass: faceClass)
+    }
+
+    /// The face of `faceClass` for `text` (the text drawn with one style or run), in the language `context`
+    /// resolves to.
     public func choose(
-        for text: some StringProtocol, hint: LanguageHint? = nil, hintSource: String = "tag", weakHint: Bool = false
+        for text: some StringProtocol, context: LanguageContext, faceClass: FaceClass = .sans,
+        classReason: String? = nil
     ) -> FaceChoice {
-        let guess = CJKText.guess(text, hint: hint, hintSource: hintSource, weakHint: weakHint)
+        let guess = context.resolve()
         let language = guess.language ?? .simplifiedChinese
-        let reason = guess.language == nil ? "no CJK text, Simplified Chinese by default" : guess.reason
-        // The distinct characters that need a glyph (sorted, which finds the repeats without hashing; in place).
+        let reason = classReason.map { "\(guess.reason); \($0)" } ?? guess.reason
+        let needed = Self.distinctNeeded(text)
+        func choice(_ family: String, _ face: FontFace?, _ why: String) -> FaceChoice {
+            FaceChoice(family: family, language: language, faceClass: faceClass, face: face, reason: why)
+        }
+        var partial: (family: String, face: FontFace, lacking: Int)?
+        for family in language.families(faceClass) {
+            guard let (face, lacking) = bestFace(family, covering: needed) else { continue }
+            if lacking == 0 { return choice(family, face, reason) }
+            if partial == nil || lacking < partial?.lacking ?? 0 { partial = (family, face, lacking) }
+        }
+        let preferred = language.families(faceClass)[0]
+        let why =
+            partial.map { "\($0.family) lacks \($0.lacking) of its characters" } ?? "\(preferred) is not available"
+        // The nearest face that draws every character: the other class in the same language (the glyph forms
+        // are right), then the other languages (their own forms, better than boxes), same class first.
+        let other: FaceClass = faceClass == .serif ? .sans : .serif
+        let fallbacks =
+            language.families(other)
+            + CJKLanguage.allCases.filter { $0 != language }.flatMap { $0.families(faceClass) + $0.families(other) }
+        for family in fallbacks {
+            guard let (face, lacking) = bestFace(family, covering: needed), lacking == 0 else { continue }
+            return choice(family, face, "\(reason); \(why), \(family) covers it")
+        }
+        if let face = catalog.faces.first(where: { face in needed.allSatisfy { face.coverage.contains($0) } }) {
+            return choice(face.family, face, "\(reason); \(why), \(face.family) covers it")
+        }
+        if let partial {
+            return choice(
+                partial.family, partial.face,
+                "\(reason); no face covers all of it, \(partial.family) lacks \(partial.lacking)")
+        }
+        return choice(preferred, nil, "\(reason); \(why) here")
+    }
+
+    /// The distinct characters of `text` that need a glyph, ascending (sorted in place, which finds the repeats
+    /// without hashing).
+    static func distinctNeeded(_ text: some StringProtocol) -> [Unicode.Scalar] {
         var needed = text.unicodeScalars.filter(FontCoverage.needsGlyph)
         needed.sort { $0.value < $1.value }
         var distinct = 0
@@ -53,34 +108,7 @@ public struct FaceChooser: Sendable {
             distinct += 1
         }
         needed.removeLast(needed.count - distinct)
-        var partial: (family: String, face: FontFace, lacking: Int)?
-        for family in language.preferredFamilies {
-            guard let (face, lacking) = bestFace(family, covering: needed) else { continue }
-            if lacking == 0 { return FaceChoice(family: family, language: language, face: face, reason: reason) }
-            if partial == nil || lacking < partial?.lacking ?? 0 { partial = (family, face, lacking) }
-        }
-        let preferred = language.notoFamily
-        let why =
-            partial.map { "\($0.family) lacks \($0.lacking) of its characters" } ?? "\(preferred) is not available"
-        // Another convention's face still draws the characters (in its own forms), better than boxes.
-        for other in CJKLanguage.allCases where other != language {
-            for family in other.preferredFamilies {
-                guard let (face, lacking) = bestFace(family, covering: needed), lacking == 0 else { continue }
-                return FaceChoice(
-                    family: family, language: language, face: face, reason: "\(reason); \(why), \(family) covers it")
-            }
-        }
-        if let face = catalog.faces.first(where: { face in needed.allSatisfy { face.coverage.contains($0) } }) {
-            return FaceChoice(
-                family: face.family, language: language, face: face,
-                reason: "\(reason); \(why), \(face.family) covers it")
-        }
-        if let partial {
-            return FaceChoice(
-                family: partial.family, language: language, face: partial.face,
-                reason: "\(reason); no face covers all of it, \(partial.family) lacks \(partial.lacking)")
-        }
-        return FaceChoice(family: preferred, language: language, face: nil, reason: "\(reason); \(why) here")
+        return needed
     }
 
     /// The indices of `catalog`'s faces that carry `family` (compared as libass compares names).
@@ -88,19 +116,24 @@ public struct FaceChooser: Sendable {
         catalog.faces.indices.filter { catalog.faces[$0].matchFamilies.contains { FontCatalog.sameName($0, family) } }
     }
 
-    /// The upright face of `family` (closest to regular weight first) that lacks the fewest of `needed`, and
-    /// how many it lacks. Several files may carry one family (the bundled subset and the full system font).
-    func bestFace(_ family: String, covering needed: [Unicode.Scalar]) -> (face: FontFace, lacking: Int)? {
-        let request = FontRequest(name: family)
+    /// The upright face of `family` closest to `weight` that lacks the fewest of `needed`, and how many it
+    /// lacks; ties keep the earlier face of the catalog. Several files may carry one family (the bundled
+    /// subset and the full system font; the Regular and the Bold collection).
+    func bestFace(_ family: String, covering needed: [Unicode.Scalar], weight: Int = 400) -> (
+        face: FontFace, lacking: Int
+    )? {
+        let request = FontRequest(name: family, weight: weight, italic: false)
         let candidates = facesOfFamily[family] ?? Self.faces(of: family, in: catalog)
-        var best: (index: Int, lacking: Int, score: Int)?
+        var best: (index: Int, key: (Int, Int, Int))?
         for index in candidates {
-            let coverage = catalog.faces[index].coverage
-            let lacking = needed.count { !coverage.contains($0) }
-            let score = FontCatalog.similarity(catalog.faces[index], request)
-            if let current = best, (current.lacking, current.score) <= (lacking, score) { continue }
-            best = (index, lacking, score)
+            let face = catalog.faces[index]
+            // A face of the other side of 600 (bold for regular text) only when none of this side is there.
+            let otherSide = (face.weight >= 600) != (weight >= 600) ? 1 : 0
+            let lacking = needed.count { !face.coverage.contains($0) }
+            let key = (otherSide, lacking, FontCatalog.similarity(face, request))
+            if let current = best, current.key <= key { continue }
+            best = (index, key)
         }
-        return best.map { (catalog.faces[$0.index], $0.lacking) }
+        return best.map { (catalog.faces[$0.index], $0.key.1) }
     }
 }

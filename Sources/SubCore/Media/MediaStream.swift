@@ -78,11 +78,11 @@ public struct MediaStream: Sendable, Equatable {
 }
 
 extension MediaStream {
-    /// What the track's language tag or title says about its CJK language (`jpn`, `zh-Hant`, `繁體中文`), and
-    /// which of the two said it.
-    public var languageHint: (hint: LanguageHint, source: String)? {
-        if let title, let hint = CJKLanguage.hint(from: title) { return (hint, "track title") }
-        if let language, let hint = CJKLanguage.hint(from: language) { return (hint, "track language") }
+    /// What the track's title and language tag say about its CJK languages (`简日双语`, `jpn`, `zh-Hant`): the
+    /// title's when it names any (a track tagged `chi` titled `简日双语` holds Japanese too), else the tag's.
+    public var languageTags: LanguageTags? {
+        if let title, let tags = LanguageTags(tag: title, source: "track title") { return tags }
+        if let language, let tags = LanguageTags(tag: language, source: "track language") { return tags }
         return nil
     }
 }

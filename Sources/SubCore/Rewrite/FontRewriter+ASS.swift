@@ -2,22 +2,18 @@ extension FontRewriter {
     /// Rewrites the Fontname field of every style and every `\fn` in the override blocks of every event.
     public func rewrite(_ document: ASSDocument) -> FontRewrite {
         var textByStyle: [String: [UInt8]] = [:]
-        var rewriter = self
+        var scriptEvidence: CJKEvidence?
+        var auto = false
+        if case .auto = target { auto = true }
         if needsText {
-            var wantsWhole = false
-            if case .auto = target, languageHint == nil { wantsWhole = true }
-            let gathered = gatherText(document, whole: wantsWhole)
+            let gathered = gatherText(document, whole: auto)
             textByStyle = gathered.byStyle
-            // Without a tag or a file name to go by, the language of the whole script breaks the ties of a style
-            // or run whose own text does not decide (Kanji-only lines in a Japanese script).
-            if !gathered.whole.isEmpty {
-                let whole = String(decoding: gathered.whole, as: UTF8.self)
-                if let language = CJKText.guess(whole).language, CJKText.containsCJK(whole) {
-                    rewriter.languageHint = (.language(language), FontRewriter.scriptLanguageSource)
-                }
-            }
+            scriptEvidence = auto ? gathered.whole : nil
         }
-        var recorder = Recorder(rewriter, textSize: document.utf8.count)
+        // What each style's text says, counted when a run first asks.
+        var styleEvidence: [String: CJKEvidence] = [:]
+        var recorder = Recorder(self, textSize: document.utf8.count)
+        recorder.scriptEvidence = scriptEvidence
         document.utf8.withUnsafeBufferPointer { buffer in
             document.forEachStyle(buffer) { _, name, font in
                 let style = buffer.string(name)
@@ -28,8 +24,16 @@ extension FontRewriter {
                     recorder.result.styles += 1
                 }
             }
-            document.forEachEventText(buffer) { text in
-                FontRewriter.rewriteOverrideBlocks(buffer, text, recorder: &recorder)
+            var line: [UInt8] = []
+            document.forEachEventText(buffer) { text, styleField in
+                FontRewriter.rewriteOverrideBlocks(buffer, text, recorder: &recorder) {
+                    line.removeAll(keepingCapacity: true)
+                    ASSDocument.appendPlainText(buffer, text, to: &line)
+                    let style = styleField().map { buffer.string($0) } ?? ""
+                    let evidence = styleEvidence[style] ?? CJKEvidence(utf8: textByStyle[style] ?? [])
+                    styleEvidence[style] = evidence
+                    return [.init("its line", CJKEvidence(utf8: line)), .init("its style's text", evidence)]
+                }
             }
         }
         return recorder.finish()
@@ -37,7 +41,8 @@ extension FontRewriter {
 
     /// Finds `\fn` tags in the closed `{...}` blocks of `text`. A `{` without a `}` is text, so scanning stops.
     static func rewriteOverrideBlocks(
-        _ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder
+        _ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder,
+        around: () -> [LanguageContext.Level] = { [] }
     ) {
         var index = text.lowerBound
         let end = text.upperBound
@@ -67,9 +72,11 @@ extension FontRewriter {
                 while nameEnd > nameStart, buffer[nameEnd - 1].isBlank { nameEnd -= 1 }
                 // An empty name or `0` resets to the style's font: left alone.
                 if nameEnd == nameStart || (nameEnd == nameStart + 1 && buffer[nameStart] == 0x30) { continue }
-                let taken = recorder.consider(buffer, nameStart..<nameEnd, kind: .fnTag) {
-                    ASSDocument.plainText(buffer, (close + 1)..<nextFontChange(buffer, from: close + 1, to: end))
-                }
+                let taken = recorder.consider(
+                    buffer, nameStart..<nameEnd, kind: .fnTag,
+                    text: {
+                        ASSDocument.plainText(buffer, (close + 1)..<nextFontChange(buffer, from: close + 1, to: end))
+                    }, around: around)
                 if taken { recorder.result.fnTags += 1 }
             }
             index = close + 1
@@ -126,12 +133,14 @@ extension FontRewriter {
     }
 
     /// The text each style draws (the plain text of its dialogue events outside `\fn` runs, one event per line)
-    /// and, when `whole` is set, the plain text of every dialogue event: gathered as bytes straight from the
+    /// and, when `whole` is set, what the plain text of every dialogue event says of its language: gathered as bytes straight from the
     /// script, as `dialogueLines()` would see it (comments and drawing-only events left out), without building a
     /// line for each event.
-    func gatherText(_ document: ASSDocument, whole wantsWhole: Bool) -> (byStyle: [String: [UInt8]], whole: [UInt8]) {
+    func gatherText(_ document: ASSDocument, whole wantsWhole: Bool) -> (
+        byStyle: [String: [UInt8]], whole: CJKEvidence
+    ) {
         var byStyle: [String: [UInt8]] = [:]
-        var whole: [UInt8] = []
+        var whole = CJKEvidence()
         var plain: [UInt8] = []
         document.utf8.withUnsafeBufferPointer { buffer in
             document.forEachEvent(buffer) { _, isComment, fields, text in
@@ -151,7 +160,7 @@ extension FontRewriter {
                     FontRewriter.appendStyleFontText(buffer, text, to: &first)
                     byStyle[style] = first
                 }
-                if wantsWhole { whole += plain }
+                if wantsWhole { plain.withUnsafeBufferPointer { whole.add(utf8: $0) } }
             }
         }
         return (byStyle, whole)

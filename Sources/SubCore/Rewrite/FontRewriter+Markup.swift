@@ -3,11 +3,25 @@ extension FontRewriter {
     public func rewrite(_ document: SRTDocument) -> FontRewrite {
         var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
-            for cue in document.cues {
-                FontRewriter.rewriteFontTags(buffer, document.textRange(of: cue), recorder: &recorder)
+            let ranges = document.cues.map { document.textRange(of: $0) }
+            recorder.scriptEvidence = scriptEvidence(buffer, ranges, lines: [])
+            for range in ranges {
+                FontRewriter.rewriteFontTags(buffer, range, recorder: &recorder, lines: [])
             }
         }
         return recorder.finish()
+    }
+
+    /// What the plain text of every cue says of the file's language (the last level of a run's context), when
+    /// faces are chosen by language.
+    func scriptEvidence(_ buffer: UnsafeBufferPointer<UInt8>, _ cues: [Range<Int>], lines: [LineSpan]) -> CJKEvidence? {
+        guard case .auto = target else { return nil }
+        var evidence = CJKEvidence()
+        for range in cues {
+            var text = MarkupText.plain(buffer, range, lines: lines)
+            text.withUTF8 { evidence.add(utf8: $0) }
+        }
+        return evidence
     }
 
     /// Rewrites the `face` of every `<font>` tag in cue payloads, and the families of every `font-family` in
@@ -16,10 +30,13 @@ extension FontRewriter {
     public func rewrite(_ document: WebVTTDocument) -> FontRewrite {
         var recorder = Recorder(self, textSize: document.utf8.count)
         document.utf8.withUnsafeBufferPointer { buffer in
+            let cues = document.blocks.filter { $0.kind == .cue }.map { document.textRange(of: $0) }
+            recorder.scriptEvidence = scriptEvidence(buffer, cues, lines: document.lines)
             for block in document.blocks {
                 switch block.kind {
                 case .cue:
-                    FontRewriter.rewriteFontTags(buffer, document.textRange(of: block), recorder: &recorder)
+                    FontRewriter.rewriteFontTags(
+                        buffer, document.textRange(of: block), recorder: &recorder, lines: document.lines)
                 case .style:
                     let range =
                         document.lines[block.lines.lowerBound].start..<document.lines[block.lines.upperBound - 1].end
@@ -150,7 +167,9 @@ extension FontRewriter {
     /// Finds `<font ...>` tags (any case) in `text` and considers each `face` value: double-quoted, single-quoted
     /// or bare; the other attributes and their order are untouched. A `<` without its `>` is text; a quoted value
     /// without its closing quote ends the search.
-    static func rewriteFontTags(_ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder) {
+    static func rewriteFontTags(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ text: Range<Int>, recorder: inout Recorder, lines: [LineSpan]
+    ) {
         var index = text.lowerBound
         let end = text.upperBound
         while index < end {
@@ -203,9 +222,10 @@ extension FontRewriter {
             guard closed else { continue }
             for (value, bare) in faces {
                 let after = position + 1
-                let taken = recorder.consider(buffer, value, kind: .fontTag, quoteIfSpaced: bare) {
-                    MarkupText.plain(buffer, after..<fontTagEnd(buffer, from: after, to: end), lines: [])
-                }
+                let taken = recorder.consider(
+                    buffer, value, kind: .fontTag, quoteIfSpaced: bare,
+                    text: { MarkupText.plain(buffer, after..<fontTagEnd(buffer, from: after, to: end), lines: []) },
+                    around: { [.init("its cue", CJKEvidence(MarkupText.plain(buffer, text, lines: lines)))] })
                 if taken { recorder.result.fontTags += 1 }
             }
             index = position + 1

@@ -80,9 +80,9 @@ public struct FontRewriter: Sendable {
     public let target: FontTarget
     /// Which references are replaced.
     public let policy: RewritePolicy
-    /// What the track's tags or the file's name say about the language, and where that came from (`file name`,
-    /// `track tag`): it breaks the ties the text leaves open when faces are chosen by language.
-    public var languageHint: (hint: LanguageHint, source: String)?
+    /// What the track's tags and the file's name say about the languages (`.JPSC.`, `jpn`): the level of a
+    /// run's `LanguageContext` after its own text, line and style.
+    public var languageTags: LanguageTags?
     private let alsoKeys: Set<String>
 
     /// A rewriter to one family (default: the bundled font) under `policy`.
@@ -106,9 +106,6 @@ public struct FontRewriter: Sendable {
         return nil
     }
 
-    /// The hint source naming the language of the rest of the script (a weak hint: see `CJKText.guess`).
-    static let scriptLanguageSource = "the rest of the script"
-
     /// Whether rewriting needs the text shown with each font.
     var needsText: Bool {
         if case .auto = target { return true }
@@ -118,6 +115,8 @@ public struct FontRewriter: Sendable {
     /// Decides one reference found at `range` of `buffer` and records the edit or the unknown name.
     struct Recorder {
         let rewriter: FontRewriter
+        /// The whole script's text, the last level of every run's `LanguageContext`.
+        var scriptEvidence: CJKEvidence?
         var result = FontRewrite()
         /// Per distinct name: why it is a CJK font (known, or named as one), or nil.
         var decisions: [ArraySlice<UInt8>: String?] = [:]
@@ -141,7 +140,7 @@ public struct FontRewriter: Sendable {
         /// field and a bare `@` are references too.
         mutating func consider(
             _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: FontReferenceKind, style: String? = nil,
-            quoteIfSpaced: Bool = false, text: () -> String
+            quoteIfSpaced: Bool = false, text: () -> String, around: () -> [LanguageContext.Level] = { [] }
         ) -> Bool {
             let trimmed = buffer.trimmingBlanks(range)
             guard !trimmed.isEmpty || kind == .style else { return false }
@@ -174,8 +173,8 @@ public struct FontRewriter: Sendable {
                     decision = RewriteDecision(rewrite: true, reason: "no font name")
                 } else if let known = knownReason(buffer, nameRange) {
                     decision = RewriteDecision(rewrite: true, reason: known)
-                } else if CJKText.containsCJK(shownText()) {
-                    decision = RewriteDecision(rewrite: true, reason: "draws CJK text")
+                } else if CJKText.needsCJKFont(shownText()) {
+                    decision = RewriteDecision(rewrite: true, reason: "draws CJK text or symbols")
                 } else {
                     decision = RewriteDecision(rewrite: false, reason: "draws no CJK text")
                 }
@@ -193,10 +192,15 @@ public struct FontRewriter: Sendable {
             case .family(let name):
                 family = name
             case .auto(let chooser):
-                let hint = rewriter.languageHint
+                let own = LanguageContext.Level(
+                    kind == .style ? "its style's text" : "the run", CJKEvidence(shownText()))
+                let context = LanguageContext(
+                    levels: [own] + around(), tags: rewriter.languageTags, script: scriptEvidence)
+                let (faceClass, classReason) =
+                    nameRange.isEmpty ? (FaceClass.sans, nil) : FaceClass.of(buffer.string(nameRange))
                 let choice = chooser.choose(
-                    for: shownText(), hint: hint?.hint, hintSource: hint?.source ?? "tag",
-                    weakHint: hint?.source == FontRewriter.scriptLanguageSource)
+                    for: shownText(), context: context, faceClass: faceClass,
+                    classReason: faceClass == .serif ? classReason : nil)
                 family = choice.family
                 language = choice.language
                 reason = "\(decision.reason); \(choice.reason)"

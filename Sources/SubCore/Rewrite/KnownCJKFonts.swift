@@ -48,7 +48,7 @@ public enum KnownCJKFonts {
         #"^(sourcehan(sans|serif)|思源(黑|宋)|源(ノ角|様))"#,
         #"^noto(sans|serif)(cjk|sc$|tc$|hk$|jp$|kr$|mono ?cjk)"#,
         #"^(汉仪|漢儀|hy[a-z]{2}|华康|華康|dfp?[a-z]|文鼎|造字工房|站酷|lxgw|霞鹜|霞鶩|cwtex|王漢宗)"#,
-        #"^(hiragino|ヒラギノ|小塚|kozuka|kozgo|kozmin|aotf|モリサワ|morisawa|nanum|나눔|sarasa|更纱|更紗)"#,
+        #"^(fot|hg[a-z]|hiragino|ヒラギノ|小塚|kozuka|kozgo|kozmin|aotf|モリサワ|morisawa|nanum|나눔|sarasa|更纱|更紗)"#,
         #"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"#,
     ]
 

@@ -88,19 +88,29 @@ extension ASSDocument {
     func forEachStyle(
         _ buffer: UnsafeBufferPointer<UInt8>, _ body: (Int, Range<Int>, Range<Int>) -> Void
     ) {
+        forEachStyle(buffer) { line, name, font, _ in body(line, name, font) }
+    }
+
+    /// Calls `body` with (line index, name range, Fontname field range, Bold field range when the line has one)
+    /// for every `Style:` line.
+    func forEachStyle(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ body: (Int, Range<Int>, Range<Int>, Range<Int>?) -> Void
+    ) {
         for section in sections where section.kind == .styles {
             let fontIndex = section.format.firstIndex { $0.lowercased() == "fontname" }
             let nameIndex = section.format.firstIndex { $0.lowercased() == "name" } ?? 0
+            let boldIndex = section.format.firstIndex { $0.lowercased() == "bold" }
             guard let fontIndex else { continue }
-            let needed = max(fontIndex, nameIndex) + 1
+            let needed = max(fontIndex, nameIndex, boldIndex ?? 0) + 1
             for lineIndex in section.bodyLines {
                 let line = lines[lineIndex]
                 var start = line.start
                 while start < line.end, buffer[start].isBlank { start += 1 }
                 guard buffer.hasPrefixIgnoringCase("Style:", at: start, limit: line.end) else { continue }
                 let fields = splitFields(buffer, (start + 6)..<line.end, count: needed, lastTakesRest: false)
-                guard fields.count >= needed else { continue }
-                body(lineIndex, buffer.trimmingBlanks(fields[nameIndex]), fields[fontIndex])
+                guard fields.count > max(fontIndex, nameIndex) else { continue }
+                let bold = boldIndex.flatMap { $0 < fields.count ? buffer.trimmingBlanks(fields[$0]) : nil }
+                body(lineIndex, buffer.trimmingBlanks(fields[nameIndex]), fields[fontIndex], bold)
             }
         }
     }
@@ -147,10 +157,13 @@ extension ASSDocument {
     }
 
     /// Calls `body` with the Text range of every `Dialogue:`/`Comment:` line, without splitting the other fields
-    /// (the rewriter's fast path).
-    func forEachEventText(_ buffer: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>) -> Void) {
+    /// (the rewriter's fast path), and a function that finds the line's Style field when it is asked for.
+    func forEachEventText(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ body: (Range<Int>, _ style: () -> Range<Int>?) -> Void
+    ) {
         for section in sections where section.kind == .events {
             guard let textIndex = section.format.firstIndex(where: { $0.lowercased() == "text" }) else { continue }
+            let styleIndex = section.format.firstIndex { $0.lowercased() == "style" }
             let textIsLast = textIndex == section.format.count - 1
             for lineIndex in section.bodyLines {
                 let line = lines[lineIndex]
@@ -165,6 +178,7 @@ extension ASSDocument {
                 } else {
                     continue
                 }
+                let fieldsStart = start
                 var commas = 0
                 var index = start
                 // Eight bytes at a time while the Text field's comma is not among them, then byte by byte.
@@ -189,7 +203,12 @@ extension ASSDocument {
                     // Text before other fields (never seen in practice) ends at its comma, as splitFields reads it.
                     end = firstIndex(of: 0x2C, in: buffer, from: index, to: line.end) ?? line.end
                 }
-                body(index..<end)
+                let lineEnd = line.end
+                body(index..<end) {
+                    guard let styleIndex else { return nil }
+                    let fields = splitFields(buffer, fieldsStart..<lineEnd, count: styleIndex + 1, lastTakesRest: false)
+                    return fields.count == styleIndex + 1 ? buffer.trimmingBlanks(fields[styleIndex]) : nil
+                }
             }
         }
     }

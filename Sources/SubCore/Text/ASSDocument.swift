@@ -38,11 +38,11 @@ public struct ASSDocument: Sendable {
     public var styles: [ASSStyle] {
         var result: [ASSStyle] = []
         utf8.withUnsafeBufferPointer { buffer in
-            forEachStyle(buffer) { line, name, font in
+            forEachStyle(buffer) { line, name, font, bold in
                 result.append(
                     ASSStyle(
                         line: line + 1, name: buffer.string(name), fontName: buffer.string(font),
-                        fontNameRange: font))
+                        fontNameRange: font, weight: ASSStyle.weight(bold.map { buffer.string($0) } ?? "0")))
             }
         }
         return result
@@ -143,6 +143,22 @@ public struct ASSStyle: Sendable, Equatable {
     public var fontName: String
     /// Byte range of the whole Fontname field.
     public var fontNameRange: Range<Int>
+    /// The weight its Bold field asks for, as libass reads it: `-1` and `1` are 700, `0` is 400, and 100 to
+    /// 900 are themselves.
+    public var weight: Int = 400
+
+    /// Whether the style is drawn bold (a weight of 600 or more).
+    public var isBold: Bool { weight >= 600 }
+
+    /// The weight of a Bold field's value.
+    static func weight(_ field: String) -> Int {
+        guard let value = Int(field.trimmingCharacters(in: .whitespaces)) else { return 400 }
+        switch value {
+        case -1, 1: return 700
+        case 100...900: return value
+        default: return 400
+        }
+    }
 }
 
 /// A `Dialogue:` or `Comment:` line.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// The four CJK writing conventions a face is chosen for. Han unification gives one code point to characters
 /// that Japanese, Simplified and Traditional Chinese draw differently, so each needs its own face.
@@ -16,6 +15,26 @@ public enum CJKLanguage: String, Sendable, Hashable, CaseIterable, Codable {
         case .traditionalChinese: return "Noto Sans CJK TC"
         case .japanese: return "Noto Sans CJK JP"
         case .korean: return "Noto Sans CJK KR"
+        }
+    }
+
+    /// The Noto Serif CJK face drawn for this language (in Debian's `fonts-noto-cjk` too).
+    public var notoSerifFamily: String {
+        switch self {
+        case .simplifiedChinese: return "Noto Serif CJK SC"
+        case .traditionalChinese: return "Noto Serif CJK TC"
+        case .japanese: return "Noto Serif CJK JP"
+        case .korean: return "Noto Serif CJK KR"
+        }
+    }
+
+    /// The families of `faceClass` drawn this way, in order of preference.
+    public func families(_ faceClass: FaceClass) -> [String] {
+        switch faceClass {
+        case .sans: return preferredFamilies
+        case .serif:
+            let suffix = notoSerifFamily.split(separator: " ").last.map(String.init) ?? ""
+            return [notoSerifFamily, "Source Han Serif \(suffix)"]
         }
     }
 
@@ -53,25 +72,6 @@ public enum CJKLanguage: String, Sendable, Hashable, CaseIterable, Codable {
         }
         if lowered.contains("한국어") || lowered.contains("韩") || lowered.contains("韓") { return .language(.korean) }
         return nil
-    }
-
-    /// The hint a subtitle file's name gives (`movie.ja.ass`, `ep01.chs.ass`, `show.zh-Hant.srt`): the last
-    /// dot-separated token before the extension that names a language; where that only says Chinese, a script
-    /// named before it decides (`Movie.zh-Hant.zh.forced.ass`, as `SidecarNaming.jellyfin` writes it).
-    public static func hint(fromFileName path: String) -> LanguageHint? {
-        let base = (path as NSString).lastPathComponent
-        let tokens = base.split(separator: ".").dropLast().dropFirst()
-        var found: LanguageHint?
-        for token in tokens.reversed() {
-            guard let hint = hint(from: String(token)) else { continue }
-            if hint != .chinese { return found == nil || isChinese(hint) ? hint : found }
-            if found == nil { found = hint }
-        }
-        return found
-    }
-
-    private static func isChinese(_ hint: LanguageHint) -> Bool {
-        hint == .language(.simplifiedChinese) || hint == .language(.traditionalChinese)
     }
 }
 
@@ -123,120 +123,42 @@ public enum CJKText {
         }
     }
 
+    /// Whether `text` holds a character a player's Latin default font lacks and a CJK face draws: Han, kana,
+    /// Hangul, CJK punctuation (`「」`, `、`), full-width forms, and the symbols CJK scripts draw from their own
+    /// fonts (`♥`, `★`, `※`).
+    public static func needsCJKFont(_ text: some StringProtocol) -> Bool {
+        text.unicodeScalars.contains { scalar in
+            switch scalar.value {
+            case 0x2E80...0x33FF, 0xFE30...0xFE4F, 0xFF00...0xFFEF, 0x2600...0x26FF, 0x2700...0x27BF, 0x203B,
+                0x25A0...0x25FF:
+                return true
+            default:
+                return isHan(scalar) || isKana(scalar) || isHangul(scalar)
+            }
+        }
+    }
+
     /// Whether `text` holds any Han, kana or Hangul.
     public static func containsCJK(_ text: some StringProtocol) -> Bool {
         text.unicodeScalars.contains { isHan($0) || isKana($0) || isHangul($0) }
     }
 
-    /// The convention `text` is written in. Kana make it Japanese and Hangul Korean (each when they are at least
-    /// one in ten of its CJK characters, so a stray の in Chinese text does not count); Han-only text is
-    /// Traditional or Simplified Chinese by the characters only one of the two scripts uses. `hint` decides
-    /// when the text does not: Han-only text under a Japanese or Korean tag, or as many Traditional-only as
-    /// Simplified-only characters. A `weakHint` (the language of the rest of the script, not a tag) makes
-    /// Han-only text Japanese or Korean only when it is short (under 4 characters: a `\fn` run, a sign),
-    /// so that the Chinese half of a bilingual script stays Chinese.
-    public static func guess(
-        _ text: some StringProtocol, hint: LanguageHint? = nil, hintSource: String = "tag", weakHint: Bool = false
-    ) -> LanguageGuess {
-        var han: [Unicode.Scalar] = []
-        var kana = 0
-        var hangul = 0
-        for scalar in text.unicodeScalars {
-            if isHan(scalar) {
-                han.append(scalar)
-            } else if isKana(scalar) {
-                kana += 1
-            } else if isHangul(scalar) {
-                hangul += 1
-            }
+    /// The convention `text` alone is written in (`LanguageContext` with the text as its only level), with
+    /// `hint` (a track's tag) as the tag level: kana make it Japanese and Hangul Korean when they are one in ten
+    /// of its CJK characters and outweigh its Chinese-only signs; Han-only text is Traditional or Simplified
+    /// Chinese by the characters only one script writes, or follows the hint. Nil for text with no CJK and no
+    /// hint.
+    public static func guess(_ text: some StringProtocol, hint: LanguageHint? = nil, hintSource: String = "tag")
+        -> LanguageGuess
+    {
+        let evidence = CJKEvidence(text)
+        var tags: LanguageTags?
+        switch hint {
+        case .language(let language): tags = LanguageTags(languages: [language], source: hintSource)
+        case .chinese: tags = LanguageTags(languages: [], chinese: true, source: hintSource)
+        case nil: if evidence.cjk == 0 { return LanguageGuess(language: nil, reason: "no CJK text") }
         }
-        let cjk = han.count + kana + hangul
-        if hangul > 0, hangul * 10 >= cjk {
-            return LanguageGuess(language: .korean, reason: "Hangul in the text")
-        }
-        if kana > 0, kana * 10 >= cjk {
-            return LanguageGuess(language: .japanese, reason: "kana in the text")
-        }
-        if case .language(let language) = hint, language == .japanese || language == .korean,
-            !weakHint || han.count < 4
-        {
-            let what = cjk == 0 ? "no CJK text" : "Han characters only"
-            return LanguageGuess(language: language, reason: "\(what), \(hintSource) says \(language.rawValue)")
-        }
-        guard !han.isEmpty else {
-            if case .language(let language) = hint {
-                return LanguageGuess(language: language, reason: "no CJK text, \(hintSource) says \(language.rawValue)")
-            }
-            return LanguageGuess(language: nil, reason: "no CJK text")
-        }
-        let (traditional, simplified) = HanVariants.count(han)
-        if traditional != simplified {
-            let language: CJKLanguage = traditional > simplified ? .traditionalChinese : .simplifiedChinese
-            let more =
-                traditional > simplified
-                ? "Traditional-only than Simplified-only" : "Simplified-only than Traditional-only"
-            return LanguageGuess(language: language, reason: "more \(more) characters")
-        }
-        if case .language(let language) = hint {
-            return LanguageGuess(
-                language: language,
-                reason: "Han characters common to both scripts, \(hintSource) says \(language.rawValue)")
-        }
-        return LanguageGuess(
-            language: .simplifiedChinese, reason: "Han characters common to both scripts (Simplified by default)")
-    }
-}
-
-/// Which Han characters only Traditional or only Simplified Chinese writes, through ICU's `Hant-Hans` and
-/// `Hans-Hant` transforms (built into Foundation): a character that `Hant-Hans` changes is Traditional-only,
-/// one that `Hans-Hant` changes is Simplified-only. Answers are remembered per character.
-enum HanVariants {
-    /// 1 Traditional-only, -1 Simplified-only, 0 common or unknown.
-    private static let known = Mutex<[UInt32: Int8]>([:])
-
-    /// How many of `characters` are Traditional-only and how many Simplified-only.
-    /// One pass under one lock once every character is known: a script asks for each of its runs' text, hundreds
-    /// of thousands of times.
-    static func count(_ characters: [Unicode.Scalar]) -> (traditional: Int, simplified: Int) {
-        var traditional = 0
-        var simplified = 0
-        func add(_ variant: Int8) {
-            if variant == 1 { traditional += 1 } else if variant == -1 { simplified += 1 }
-        }
-        var unknown: [Unicode.Scalar] = []
-        known.withLock { known in
-            for character in characters {
-                if let variant = known[character.value] { add(variant) } else { unknown.append(character) }
-            }
-        }
-        guard !unknown.isEmpty else { return (traditional, simplified) }
-        let learned = classify(Array(Set(unknown)))
-        known.withLock { known in known.merge(learned) { old, _ in old } }
-        for character in unknown { add(learned[character.value] ?? 0) }
-        return (traditional, simplified)
-    }
-
-    /// Classifies each of `characters` through the two transforms, one string each when the transform keeps
-    /// the length, one character at a time otherwise.
-    private static func classify(_ characters: [Unicode.Scalar]) -> [UInt32: Int8] {
-        var result: [UInt32: Int8] = [:]
-        let toSimplified = changed(characters, StringTransform("Hant-Hans"))
-        let toTraditional = changed(characters, StringTransform("Hans-Hant"))
-        for (index, character) in characters.enumerated() {
-            if toSimplified[index] && !toTraditional[index] {
-                result[character.value] = 1
-            } else if toTraditional[index] && !toSimplified[index] {
-                result[character.value] = -1
-            } else {
-                result[character.value] = 0
-            }
-        }
-        return result
-    }
-
-    /// Whether `transform` changes each of `characters` (into another character, or into several).
-    private static func changed(_ characters: [Unicode.Scalar], _ transform: StringTransform) -> [Bool] {
-        zip(characters, HanTransform.map(characters, transform)).map { $0 != $1 }
+        return LanguageContext(levels: [.init("the text", evidence)], tags: tags).resolve()
     }
 }
 

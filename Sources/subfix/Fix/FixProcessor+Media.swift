@@ -97,7 +97,7 @@ extension FixProcessor {
             let format: SubtitleFormat = track.format == .ass ? .ass : .srt
             let done = try fix(
                 [UInt8](track.data), format: format, file: output ?? name, options: options,
-                languageHint: track.stream.languageHint, attachments: fonts)
+                languageTags: track.stream.languageTags, attachments: fonts)
             fixed = done
             var result = FixFileResult(
                 input: input.path, output: output, fixed: done, reportsKeptFonts: options.reportsKeptFonts,

@@ -34,8 +34,8 @@ extension FixProcessor {
             }
             var results: [FixFileResult] = []
             var contents: [Int: RemuxTrackContent] = [:]
-            var drawnByTrack: [[String: Set<Unicode.Scalar>]] = []
-            var drawn: [String: Set<Unicode.Scalar>] = [:]
+            var drawnByTrack: [[FontUse: Set<Unicode.Scalar>]] = []
+            var drawn: [FontUse: Set<Unicode.Scalar>] = [:]
             var also: [String] = []
             for outcome in outcomes {
                 switch outcome {
@@ -133,7 +133,7 @@ extension FixProcessor {
     struct RemuxedTrack: Sendable {
         var result: FixFileResult
         var content: RemuxTrackContent?
-        var characters: [String: Set<Unicode.Scalar>]
+        var characters: [FontUse: Set<Unicode.Scalar>]
         var families: [String]
     }
 
@@ -146,7 +146,7 @@ extension FixProcessor {
         do throws(CommandFailure) {
             let fixed = try fix(
                 track.document, format: track.format, file: "\(input.path) \(label)", options: options,
-                languageHint: track.stream.languageHint)
+                languageTags: track.stream.languageTags)
             var result = FixFileResult(
                 input: input.path, output: output, fixed: fixed, reportsKeptFonts: options.reportsKeptFonts,
                 explanation: options.explanation,

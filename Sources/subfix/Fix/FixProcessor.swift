@@ -20,11 +20,11 @@ enum FixProcessor {
     /// Writes nothing; `FixFileResult(input:output:fixed:reportsKeptFonts:)` reports what it did.
     static func fix(
         _ original: [UInt8], format: SubtitleFormat, file: String, options: FixOptions,
-        languageHint: (hint: LanguageHint, source: String)? = nil, attachments: [FontAttachment] = []
+        languageTags: LanguageTags? = nil, attachments: [FontAttachment] = []
     ) throws(CommandFailure) -> FixedSubtitle {
         do {
             return try options.fixer.fix(
-                original, format: format, file: file, languageHint: languageHint, attachments: attachments)
+                original, format: format, file: file, languageTags: languageTags, attachments: attachments)
         } catch {
             throw CommandFailure(error)
         }

@@ -96,7 +96,8 @@ struct FixFileResult: Sendable, Equatable {
     static func json(_ font: EmbeddedFontReport) -> JSON {
         .object([
             ("family", .string(font.family)), ("file", .string(font.fileName)), ("source", .string(font.source)),
-            ("characters", .int(font.characters)), ("bytes", .int(font.bytes)),
+            ("characters", .int(font.characters)), ("bytes", .int(font.bytes)), ("weight", .int(font.weight)),
+            ("note", .optional(font.note)),
         ])
     }
 
@@ -124,9 +125,10 @@ struct FixFileResult: Sendable, Equatable {
             }
         }
         for font in embedded {
+            let weight = font.weight >= 600 ? " Bold" : ""
             lines.append(
-                "  embedded \(font.family): \(font.characters) characters, \((font.bytes + 512) / 1024) KB, cut from"
-                    + " \(font.source)")
+                "  embedded \(font.family)\(weight): \(font.characters) characters, \((font.bytes + 512) / 1024) KB,"
+                    + " cut from \(font.source)" + (font.note.map { "; \($0)" } ?? ""))
         }
         if let embedNote { lines.append("  note: " + embedNote) }
         return lines

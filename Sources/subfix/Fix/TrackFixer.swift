@@ -26,7 +26,7 @@ struct TrackFixer {
             do throws(CommandFailure) {
                 fixed = try FixProcessor.fix(
                     [UInt8](track.data), format: track.format == .ass ? .ass : .srt, file: name, options: options,
-                    languageHint: track.stream.languageHint)
+                    languageTags: track.stream.languageTags)
             } catch {
                 // The error line names the media file: say which track.
                 throw error.within("track \(track.stream.playerIndex ?? 0) (\(name))", of: nil)

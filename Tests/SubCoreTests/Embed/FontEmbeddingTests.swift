@@ -74,11 +74,11 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
     }
 
     @Test func readsFileNameTokens() {
-        #expect(CJKLanguage.hint(fromFileName: "/a/b/Show.S01E01.chs.ass") == .language(.simplifiedChinese))
-        #expect(CJKLanguage.hint(fromFileName: "movie.ja.srt") == .language(.japanese))
-        #expect(CJKLanguage.hint(fromFileName: "movie.srt") == nil)
-        #expect(CJKLanguage.hint(fromFileName: "tc.srt") == nil)  // the base name is not a token
-        #expect(CJKLanguage.hint(fromFileName: "garbage.\u{1B}[31m.\u{0}.ass") == nil)
+        #expect(LanguageTags(fileName: "/a/b/Show.S01E01.chs.ass")?.languages == [.simplifiedChinese])
+        #expect(LanguageTags(fileName: "movie.ja.srt")?.languages == [.japanese])
+        #expect(LanguageTags(fileName: "movie.srt") == nil)
+        #expect(LanguageTags(fileName: "tc.srt") == nil)  // the base name is not a token
+        #expect(LanguageTags(fileName: "garbage.\u{1B}[31m.\u{0}.ass") == nil)
     }
 }
 
@@ -102,7 +102,7 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
             ])
         #expect(result.unknownFonts == ["Arial"])
         #expect(result.references.first { $0.style == "Sign" }?.reason == "draws no CJK text")
-        #expect(result.references.first { $0.style == "JP" }?.reason.contains("kana in the text") == true)
+        #expect(result.references.first { $0.style == "JP" }?.reason.contains("kana in its style's text") == true)
     }
 
     /// Policies: `all` rewrites Latin typesetting too, `cjk` only known names, `text` CJK text or known names;
@@ -215,10 +215,10 @@ private func script(styles: [(String, String)], events: [(String, String)]) -> S
             styles: [("Default", "@Base"), ("Other", "Second")],
             events: [("Default", "a{\\fnOne}b{\\r}c{\\rOther}d{\\t(\\fnTwo)}e{\\p1}m 0 0 l 9 9{\\p0}f{comment}")])
         let characters = try ASSDocument(utf8: Array(text.utf8), file: "t.ass").charactersByFont()
-        #expect(characters["Base"] == ["a", "c"])
-        #expect(characters["One"] == ["b"])
-        #expect(characters["Second"] == ["d"])
-        #expect(characters["Two"] == ["e", "f"])
+        #expect(characters[FontUse("Base")] == ["a", "c"])
+        #expect(characters[FontUse("One")] == ["b"])
+        #expect(characters[FontUse("Second")] == ["d"])
+        #expect(characters[FontUse("Two")] == ["e", "f"])
         #expect(characters.values.allSatisfy { !$0.contains("m") && !$0.contains("9") })
     }
 

@@ -135,10 +135,13 @@ private func subtitle(
         #expect(try #require(SidecarName(fileName: "Movie.en.hi.srt")).flags.isHearingImpaired == true)
     }
 
-    /// The fixer's language hint from a file name sees the script a server scheme writes before `zh`.
-    @Test func fileNameHintFindsTheScriptBeforeZh() {
-        #expect(CJKLanguage.hint(fromFileName: "Movie.zh-Hant.zh.forced.ass") == .language(.traditionalChinese))
-        #expect(CJKLanguage.hint(fromFileName: "Movie.zh.sdh.srt") == .chinese)
-        #expect(CJKLanguage.hint(fromFileName: "movie.ja.zh.ass") == .chinese)
+    /// The fixer's language tags from a file name see the script a server scheme writes before `zh`, and every
+    /// language the name gives.
+    @Test func fileNameTagsFindTheScriptBeforeZh() throws {
+        let hant = try #require(LanguageTags(fileName: "Movie.zh-Hant.zh.forced.ass"))
+        #expect(hant.variant == .traditionalChinese && hant.script == .chinese)
+        let zh = try #require(LanguageTags(fileName: "Movie.zh.sdh.srt"))
+        #expect(zh.chinese && zh.languages.isEmpty && zh.script == .chinese)
+        #expect(try #require(LanguageTags(fileName: "movie.ja.zh.ass")).namesJapaneseAndChinese)
     }
 }

@@ -40,10 +40,13 @@ import Testing
             let document = try ASSDocument(utf8: Array(text.utf8), file: "t.ass")
             let texts = document.utf8.withUnsafeBufferPointer { buffer in
                 var found: [String] = []
-                document.forEachEventText(buffer) { found.append(String(decoding: buffer[$0], as: UTF8.self)) }
+                document.forEachEventText(buffer) { text, style in
+                    found.append(String(decoding: buffer[text], as: UTF8.self))
+                    found.append(style().map { String(decoding: buffer[$0], as: UTF8.self) } ?? "-")
+                }
                 return found
             }
-            #expect(texts == ["{\\fnSimHei}a,b,c"])
+            #expect(texts == ["{\\fnSimHei}a,b,c", "Default"])
         }
     }
 }

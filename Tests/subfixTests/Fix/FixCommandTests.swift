@@ -278,7 +278,7 @@ private let fixedSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Noto Sans
         let rest: String =
             #""encoding":"GB18030","runnerUp":"\#(runnerUp)","outputEncoding":"UTF-8","styles":0,"fnTags":0,"fontTags":1,"unknownFonts":[],"#
             + #""faces":[{"kind":"font","style":null,"font":"黑体","face":"Noto Sans CJK SC","language":"zh-Hans","#
-            + #""reason":"known CJK font; more Simplified-only than Traditional-only characters","count":1}],"#
+            + #""reason":"known CJK font; Simplified-only characters in the run","count":1}],"#
             + #""embedded":[],"error":null}"#
         #expect(lines[0] == first + rest)
         #expect(lines[1].contains(#""styles":2,"fnTags":2,"fontTags":0"#))

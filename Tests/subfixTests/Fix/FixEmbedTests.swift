@@ -36,8 +36,11 @@ import Testing
         let fixed = run(["fix", input, "--embed", "--out", folder + "/out"] + db)
         #expect(fixed.0 == .success)
         #expect(fixed.2 == "")
-        #expect(fixed.1.contains("  style JP: MS Gothic -> Noto Sans CJK JP: known CJK font; kana in the text\n"))
-        #expect(fixed.1.contains("  style CN: 微软雅黑 -> Noto Sans CJK SC: known CJK font; more Simplified-only"))
+        #expect(
+            fixed.1.contains("  style JP: MS Gothic -> Noto Sans CJK JP: known CJK font; kana in its style's text\n"))
+        #expect(
+            fixed.1.contains(
+                "  style CN: 微软雅黑 -> Noto Sans CJK SC: known CJK font; Simplified-only characters in its style's text"))
         #expect(fixed.1.contains("  embedded Noto Sans CJK JP: "))
         #expect(fixed.1.contains("  embedded Noto Sans CJK SC: "))
         let output = folder + "/out/ep01.ass"

@@ -80,21 +80,21 @@ import Testing
             + #""status":"changed","encoding":"UTF-8","runnerUp":null,"outputEncoding":"UTF-8","#
             + #""styles":2,"fnTags":1,"fontTags":0,"unknownFonts":[],"#
             + #""faces":[{"kind":"style","style":"Default","font":"微软雅黑","face":"Noto Sans CJK SC","#
-            + #""language":"zh-Hans","reason":"known CJK font; more Simplified-only than Traditional-only characters","#
+            + #""language":"zh-Hans","reason":"known CJK font; Simplified-only characters in its style's text","#
             + #""count":1},{"kind":"style","style":"Sign","font":"SimHei","face":"Noto Sans CJK SC","#
-            + #""language":"zh-Hans","reason":"known CJK font; more Simplified-only than Traditional-only characters","#
+            + #""language":"zh-Hans","reason":"known CJK font; Simplified-only characters in its style's text","#
             + #""count":1},{"kind":"fn","style":null,"font":"SimHei","face":"Noto Sans CJK SC","language":"zh-Hans","#
-            + #""reason":"known CJK font; more Simplified-only than Traditional-only characters","count":1}],"#
+            + #""reason":"known CJK font; Simplified-only characters in the run","count":1}],"#
             + #""embedded":[],"error":null,"note":null}"#
         #expect(lines.first == first)
         // The Japanese track gets the Japanese face: by its kana, or by its track title where a style draws none.
         let japanese: String =
             #""faces":[{"kind":"style","style":"Default","font":"MS Gothic","face":"Noto Sans CJK JP","#
-            + #""language":"ja","reason":"known CJK font; kana in the text","count":1},"#
+            + #""language":"ja","reason":"known CJK font; kana in its style's text","count":1},"#
             + #"{"kind":"style","style":"Note","font":"@微软雅黑","face":"@Noto Sans CJK JP","language":"ja","#
-            + #""reason":"known CJK font; no CJK text, track title says ja","count":1},"#
+            + #""reason":"known CJK font; tagged Japanese (track title and file name)","count":1},"#
             + #"{"kind":"fn","style":null,"font":"SimHei","face":"Noto Sans CJK JP","language":"ja","#
-            + #""reason":"known CJK font; kana in the text","count":1}],"embedded":[],"#
+            + #""reason":"known CJK font; kana in the run","count":1}],"embedded":[],"#
         let third = lines.dropFirst(2).first ?? ""
         #expect(third.hasPrefix(#"{"type":"file","file":"\#(mkv)","track":3,"#) && third.contains(japanese))
         #expect(

@@ -84,13 +84,13 @@ import Testing
                 + "; kept: 字幕测试黑体 (resolves to subfix Test Sans, covers all 4 characters shown)\n"
                 + "1 file: 1 changed, 0 unchanged, 0 failed\n")
         // The rewritten references get the face of their text's language (the default --font auto): their text is
-        // Han alone, so the rest of the script, which has kana, makes it Japanese.
+        // Han alone, and the rest of the script's two kana do not outweigh its Chinese-only 测试: Chinese.
         let fixed = try String(contentsOfFile: output, encoding: .utf8)
         #expect(
             fixed
                 == Self.script(
-                    latin: "subfix Test Sans", missing: "Noto Sans CJK JP", lacking: "Noto Sans CJK JP",
-                    fnLacking: "Noto Sans CJK JP", fnMissing: "Noto Sans CJK JP"))
+                    latin: "subfix Test Sans", missing: "Noto Sans CJK SC", lacking: "Noto Sans CJK SC",
+                    fnLacking: "Noto Sans CJK SC", fnMissing: "Noto Sans CJK SC"))
 
         // Fixing the fixed file again changes nothing, and keeps the same fonts for the same reasons.
         let (againStatus, againOut, againErr) = run(["fix", output, "--dry-run", "--policy", "missing"] + Self.fonts)
@@ -119,16 +119,16 @@ import Testing
                 "fontTags":0,"unknownFonts":["subfix Test Sans","字幕测试黑体"],"keptFonts":[{"font":"subfix Test Sans",\
                 "reason":"resolves to subfix Test Sans, covers all 8 characters shown"},{"font":"字幕测试黑体",\
                 "reason":"resolves to subfix Test Sans, covers all 4 characters shown"}],"faces":[{"kind":"style",\
-                "style":"Missing","font":"微软雅黑","face":"Noto Sans CJK JP","language":"ja","reason":"does not resolve; \
-                Han characters only, the rest of the script says ja; Noto Sans CJK JP is not available here","count":1},\
-                {"kind":"style","style":"Lacking","font":"SubfixTestSans-Regular","face":"Noto Sans CJK JP",\
-                "language":"ja","reason":"subfix Test Sans lacks 2 characters shown; Han characters only, the rest of \
-                the script says ja; Noto Sans CJK JP is not available here","count":1},{"kind":"fn","style":null,\
-                "font":"subfix Test Sans","face":"Noto Sans CJK JP","language":"ja","reason":"subfix Test Sans lacks \
-                2 characters shown; Han characters only, the rest of the script says ja; Noto Sans CJK JP is not \
-                available here","count":1},{"kind":"fn","style":null,"font":"微软雅黑","face":"Noto Sans CJK JP",\
-                "language":"ja","reason":"does not resolve; Han characters only, the rest of the script says ja; \
-                Noto Sans CJK JP is not available here","count":1}],"embedded":[],"error":null}
+                "style":"Missing","font":"微软雅黑","face":"Noto Sans CJK SC","language":"zh-Hans","reason":"does not \
+                resolve; the rest of the script is zh-Hans; Noto Sans CJK SC is not available here","count":1},\
+                {"kind":"style","style":"Lacking","font":"SubfixTestSans-Regular","face":"Noto Sans CJK SC",\
+                "language":"zh-Hans","reason":"subfix Test Sans lacks 2 characters shown; the rest of the script is \
+                zh-Hans; Noto Sans CJK SC is not available here","count":1},{"kind":"fn","style":null,\
+                "font":"subfix Test Sans","face":"Noto Sans CJK SC","language":"zh-Hans","reason":"subfix Test Sans \
+                lacks 2 characters shown; the rest of the script is zh-Hans; Noto Sans CJK SC is not available \
+                here","count":1},{"kind":"fn","style":null,"font":"微软雅黑","face":"Noto Sans CJK SC",\
+                "language":"zh-Hans","reason":"does not resolve; Simplified-only characters in its style's text; \
+                Noto Sans CJK SC is not available here","count":1}],"embedded":[],"error":null}
                 """)
     }
 
@@ -146,7 +146,7 @@ import Testing
             let status = SubfixCLI.run(["fix", input, "--dry-run"] + options, io: io)
             return (status, output.stdout, output.stderr)
         }
-        let reason = "known CJK font; Han characters common to both scripts (Simplified by default)"
+        let reason = "known CJK font; Han characters only; Simplified by default"
         let unavailable =
             "changed   \(input) (styles 0, \\fn 0, font tags 1; UTF-8)\n"
             + "  <font face>: SimHei -> Noto Sans CJK SC: \(reason); Noto Sans CJK SC is not available here\n"

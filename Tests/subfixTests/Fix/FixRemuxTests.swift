@@ -31,7 +31,8 @@ import Testing
                 3 files: 3 changed, 0 unchanged, 0 failed
 
                 """)
-        #expect(stdout.contains("  note: remuxed: 209 packets copied (14 of fixed tracks), 2 font(s) attached"))
+        // The Sign style is bold: its text gets the Bold face's own subset (issue 29).
+        #expect(stdout.contains("  note: remuxed: 209 packets copied (14 of fixed tracks), 3 font(s) attached"))
         // The input is only read.
         #expect(try Self.bytes(input) == Self.bytes(MediaCLIFixtures.mkv))
 
@@ -56,7 +57,8 @@ import Testing
                 stream|index=4|codec_type=subtitle|disposition:default=0|disposition:forced=1|tag:language=jpn|tag:title=日本語
                 stream|index=5|codec_type=attachment|disposition:default=0|disposition:forced=0|tag:filename=NotoSansCJKsc-Sample.otf|tag:mimetype=application/vnd.ms-opentype
                 stream|index=6|codec_type=attachment|disposition:default=0|disposition:forced=0|tag:filename=subfix-NotoSansCJKSC_0.otf|tag:mimetype=font/otf
-                stream|index=7|codec_type=attachment|disposition:default=0|disposition:forced=0|tag:filename=subfix-NotoSansCJKJP_0.otf|tag:mimetype=font/otf
+                stream|index=7|codec_type=attachment|disposition:default=0|disposition:forced=0|tag:filename=subfix-NotoSansCJKSC-Bold_0.otf|tag:mimetype=font/otf
+                stream|index=8|codec_type=attachment|disposition:default=0|disposition:forced=0|tag:filename=subfix-NotoSansCJKJP_0.otf|tag:mimetype=font/otf
 
                 """)
 
@@ -88,32 +90,37 @@ import Testing
         let first = try #require(stdout.split(separator: "\n").first)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(first.utf8)) as? [String: Any])
         let embedded = try #require(object["embedded"] as? [[String: Any]])
-        let source = try #require(embedded.first?["source"] as? String)
-        let fontFolder: String
-        if source.contains("NotoSansCJKsc-Subset.otf") {
-            fontFolder = MediaCLIFixtures.samples.deletingLastPathComponent().appendingPathComponent("Fonts").path
-        } else {
-            let file = try #require(source.split(separator: "(").last.map { String($0.dropLast()) })
-            fontFolder = try #require(
-                ["/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/noto"].first {
+        // Every face a subset was cut from (the bundled Regular, the system's Bold), as a player would have them
+        // installed.
+        var fontFolders: [String] = []
+        for entry in embedded {
+            let source = try #require(entry["source"] as? String)
+            let file =
+                try #require(source.split(separator: "(").last.map { String($0.dropLast()) })
+                .split(separator: "#").first.map(String.init) ?? ""
+            let bundled = MediaCLIFixtures.samples.deletingLastPathComponent().appendingPathComponent("Fonts").path
+            let folder = try #require(
+                [bundled, "/usr/share/fonts/opentype/noto", "/usr/share/fonts/truetype/noto"].first {
                     FileManager.default.fileExists(atPath: $0 + "/" + file)
                 })
+            if !fontFolders.contains(folder) { fontFolders.append(folder) }
         }
-        func config(_ name: String, fonts: String) throws -> String {
+        func config(_ name: String, fonts: [String]) throws -> String {
             let path = folder + "/\(name).conf"
             try FileManager.default.createDirectory(
                 atPath: folder + "/\(name)-empty", withIntermediateDirectories: true)
+            let dirs = fonts.map { "<dir>\($0)</dir>" }.joined()
             try Data(
                 """
                 <?xml version="1.0"?>
                 <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
-                <fontconfig><dir>\(fonts)</dir><cachedir>\(folder)/\(name)-cache</cachedir></fontconfig>
+                <fontconfig>\(dirs)<cachedir>\(folder)/\(name)-cache</cachedir></fontconfig>
                 """.utf8
             ).write(to: URL(fileURLWithPath: path))
             return path
         }
-        let none = try config("none", fonts: folder + "/none-empty")
-        let full = try config("full", fonts: fontFolder)
+        let none = try config("none", fonts: [folder + "/none-empty"])
+        let full = try config("full", fonts: fontFolders)
         let track = folder + "/fixed.ass"
         try FFmpegCLI.run(["-i", output, "-map", "0:s:0", "-c", "copy", track])
         func frame(_ video: String, subtitles: String, fontconfig: String) throws -> Data {
@@ -226,7 +233,10 @@ import Testing
         ])
         let (status, stdout, _) = run(["fix", input, "--remux", "--out", folder + "/out", "--db", folder + "/db"])
         #expect(status == .success)
-        #expect(stdout.contains("font(s) attached (subfix-NotoSansCJKSC_0-1.otf, subfix-NotoSansCJKJP_0.otf)"))
+        #expect(
+            stdout.contains(
+                "font(s) attached (subfix-NotoSansCJKSC_0-1.otf, subfix-NotoSansCJKSC-Bold_0.otf,"
+                    + " subfix-NotoSansCJKJP_0.otf)"))
         let probe = try ProcessRunner.run(
             "ffprobe",
             [
@@ -236,7 +246,7 @@ import Testing
         #expect(
             probe.text
                 == "NotoSansCJKsc-Sample.otf\nsubfix-NotoSansCJKSC_0.otf\nsubfix-NotoSansCJKSC_0-1.otf\n"
-                + "subfix-NotoSansCJKJP_0.otf\n")
+                + "subfix-NotoSansCJKSC-Bold_0.otf\nsubfix-NotoSansCJKJP_0.otf\n")
         let check = run(["check", folder + "/out/taken.mkv", "--no-system-fonts", "--db", folder + "/db"])
         #expect(check.0 == .success)
     }
@@ -267,7 +277,7 @@ import Testing
         let (status, _, _) = run(["fix", input, "--remux", "--in-place", "--db", folder + "/db"])
         #expect(status == .success)
         #expect(try Self.bytes(input + ".orig") == Self.bytes(MediaCLIFixtures.mkv))
-        #expect(try MediaFileStreams.count(input) == 8)
+        #expect(try MediaFileStreams.count(input) == 9)
         // A second file whose backup exists: refused before anything is written.
         let other = try MediaCLIFixtures.copy(MediaCLIFixtures.mkv, to: URL(fileURLWithPath: folder), as: "b.mkv")
         try Data("old".utf8).write(to: URL(fileURLWithPath: other + ".bak"))
@@ -320,7 +330,7 @@ import Testing
                 sawOriginal = true
             } else {
                 // The new file, whole: it opens and has the attachments, and the original is the backup.
-                #expect(try MediaFileStreams.count(path) == 8, "attempt \(attempt) at \(point) s")
+                #expect(try MediaFileStreams.count(path) == 9, "attempt \(attempt) at \(point) s")
                 #expect(try Self.bytes(path + ".orig") == original)
                 sawNew = true
             }

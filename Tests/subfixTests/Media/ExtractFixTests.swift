@@ -25,15 +25,15 @@ import Testing
         #expect(
             stdout == """
                 \(fixed)/tram.0.chi.ass: track 1 = 0:s:0 = stream 2 (ass, chi), fixed (styles 2, \\fn 1, font tags 0)
-                  style Default: 微软雅黑 -> Noto Sans CJK SC: known CJK font; more Simplified-only than Traditional-only characters
-                  style Sign: SimHei -> Noto Sans CJK SC: known CJK font; more Simplified-only than Traditional-only characters
-                  \\fn: SimHei -> Noto Sans CJK SC: known CJK font; more Simplified-only than Traditional-only characters
+                  style Default: 微软雅黑 -> Noto Sans CJK SC: known CJK font; Simplified-only characters in its style's text
+                  style Sign: SimHei -> Noto Sans CJK SC: known CJK font; Simplified-only characters in its style's text
+                  \\fn: SimHei -> Noto Sans CJK SC: known CJK font; Simplified-only characters in the run
                 \(fixed)/tram.1.eng.srt: track 2 = 0:s:1 = stream 3 (subrip, eng), fixed (styles 0, \\fn 0, font tags 1)
                   <font face>: SimHei -> Noto Sans CJK SC: known CJK font; no CJK text, Simplified Chinese by default
                 \(fixed)/tram.2.jpn.ass: track 3 = 0:s:2 = stream 4 (ass, jpn), fixed (styles 2, \\fn 1, font tags 0)
-                  style Default: MS Gothic -> Noto Sans CJK JP: known CJK font; kana in the text
-                  style Note: @微软雅黑 -> @Noto Sans CJK JP: known CJK font; no CJK text, track title says ja
-                  \\fn: SimHei -> Noto Sans CJK JP: known CJK font; kana in the text
+                  style Default: MS Gothic -> Noto Sans CJK JP: known CJK font; kana in its style's text
+                  style Note: @微软雅黑 -> @Noto Sans CJK JP: known CJK font; tagged Japanese (track title and file name)
+                  \\fn: SimHei -> Noto Sans CJK JP: known CJK font; kana in the run
 
                 """)
         #expect(run(["fix", plain, "--out", refixed]).0 == subfix.ExitStatus.success)
