@@ -76,6 +76,25 @@ step "fixing the fixed file again changes nothing (the embedded subset is replac
 "$bin" fix "$fixed" --embed --dry-run "${db[@]}"
 ls -l "$out"/render-*.png
 
+# --- typography: a Japanese+Chinese script as its author meant it (issue 29) ------------------------------
+# Samples/bilingual.JPSC.ass has a bold title, a Mincho (serif) letter in Japanese, a Song (serif) letter in
+# Chinese, Japanese and Chinese dialogue in alternate lines, and a Chinese credits line with a name in kana.
+step "subfix fix Samples/bilingual.JPSC.ass --embed -v --out $out/bilingual"
+echo "(each style and run gets the face of its own language, class and weight; the reasons say what decided)"
+"$bin" fix Samples/bilingual.JPSC.ass --embed -v --out "$out/bilingual" "${db[@]}" | grep -E '^  (style|.fn|embedded)'
+bilingual=$out/bilingual/bilingual.JPSC.ass
+step "subfix check --no-system-fonts $bilingual  (every character drawn by the embedded subsets)"
+"$bin" check --no-system-fonts "$bilingual" "${db[@]}"
+step "subfix render ... --no-system-fonts: bold title and credits, Chinese and Japanese lines, serif letters"
+"$bin" render "$bilingual" --no-system-fonts --at 00:00:02 --size 1280x720 --background checker \
+    --out "$out/bilingual-dialogue.png" "${db[@]}"
+"$bin" render "$bilingual" --no-system-fonts --at 00:00:12 --size 1280x720 --background checker \
+    --out "$out/bilingual-serif.png" "${db[@]}"
+step "the same bytes from another process"
+"$bin" fix Samples/bilingual.JPSC.ass --embed --out "$out/bilingual-again" -q "${db[@]}" >/dev/null
+cmp "$bilingual" "$out/bilingual-again/bilingual.JPSC.ass" && echo "identical"
+ls -l "$out"/bilingual-*.png
+
 # --- remux: the fixed MKV itself, its font subsets attached (subfix fix --remux) ---------------------------
 # Players that prefer the embedded track, or a library where sidecars get lost, need the MKV fixed. The sample's
 # tracks name 微软雅黑, SimHei and MS Gothic; its only attachment (a Noto Sans CJK SC subset) is named otherwise.

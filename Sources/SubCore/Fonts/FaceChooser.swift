@@ -10,6 +10,9 @@ public struct FaceChoice: Sendable, Hashable {
     public var face: FontFace?
     /// Why: `kana in the run`, the class, and what happened when the preferred face was missing.
     public var reason: String
+    /// When no face of the preferred family is here and another one draws the text instead: one line for the
+    /// user, naming both and where to get the missing one.
+    public var degradation: String?
 }
 
 /// Picks, for the text drawn with a font reference, the face that draws it in its own convention and class:
@@ -84,7 +87,13 @@ public struct FaceChooser: Sendable {
             + CJKLanguage.allCases.filter { $0 != language }.flatMap { $0.families(faceClass) + $0.families(other) }
         for family in fallbacks {
             guard let (face, lacking) = bestFace(family, covering: needed), lacking == 0 else { continue }
-            return choice(family, face, "\(reason); \(why), \(family) covers it")
+            var fallback = choice(family, face, "\(reason); \(why), \(family) covers it")
+            if partial == nil {
+                fallback.degradation =
+                    "no \(preferred) face is available here: its text is drawn with \(family) (Debian's"
+                    + " fonts-noto-cjk has it, or give --fonts-dir)"
+            }
+            return fallback
         }
         if let face = catalog.faces.first(where: { face in needed.allSatisfy { face.coverage.contains($0) } }) {
             return choice(face.family, face, "\(reason); \(why), \(face.family) covers it")

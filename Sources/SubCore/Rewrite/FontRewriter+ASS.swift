@@ -15,10 +15,11 @@ extension FontRewriter {
         var recorder = Recorder(self, textSize: document.utf8.count)
         recorder.scriptEvidence = scriptEvidence
         document.utf8.withUnsafeBufferPointer { buffer in
-            document.forEachStyle(buffer) { _, name, font in
+            document.forEachStyle(buffer) { _, name, font, boldField in
                 let style = buffer.string(name)
+                let bold = boldField.map { ASSStyle.weight(buffer.string($0)) >= 600 } ?? false
                 if recorder.consider(
-                    buffer, font, kind: .style, style: style,
+                    buffer, font, kind: .style, style: style, bold: bold,
                     text: { String(decoding: textByStyle[style] ?? [], as: UTF8.self) })
                 {
                     recorder.result.styles += 1

@@ -44,6 +44,8 @@ public struct FontRewrite: Sendable, Equatable {
     public var unknownFonts: [String] = []
     /// Every decision, rewritten or kept, in the order first made.
     public var references: [FontReference] = []
+    /// Faces that were missing and what drew their text instead (`FaceChoice.degradation`), each once.
+    public var degradations: [String] = []
 
     /// Whether anything is replaced.
     public var isEmpty: Bool { edits.isEmpty }
@@ -140,7 +142,8 @@ public struct FontRewriter: Sendable {
         /// field and a bare `@` are references too.
         mutating func consider(
             _ buffer: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, kind: FontReferenceKind, style: String? = nil,
-            quoteIfSpaced: Bool = false, text: () -> String, around: () -> [LanguageContext.Level] = { [] }
+            quoteIfSpaced: Bool = false, bold: Bool = false, text: () -> String,
+            around: () -> [LanguageContext.Level] = { [] }
         ) -> Bool {
             let trimmed = buffer.trimmingBlanks(range)
             guard !trimmed.isEmpty || kind == .style else { return false }
@@ -203,7 +206,10 @@ public struct FontRewriter: Sendable {
                     classReason: faceClass == .serif ? classReason : nil)
                 family = choice.family
                 language = choice.language
-                reason = "\(decision.reason); \(choice.reason)"
+                reason = "\(decision.reason); \(choice.reason)" + (bold ? "; bold: the family's bold face" : "")
+                if let degradation = choice.degradation, !result.degradations.contains(degradation) {
+                    result.degradations.append(degradation)
+                }
             }
             // One array per family, shared by every edit to it (a script can have hundreds of thousands).
             let familyBytes = replacements[family] ?? Array(family.utf8)

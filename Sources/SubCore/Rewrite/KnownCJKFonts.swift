@@ -48,7 +48,7 @@ public enum KnownCJKFonts {
         #"^(sourcehan(sans|serif)|思源(黑|宋)|源(ノ角|様))"#,
         #"^noto(sans|serif)(cjk|sc$|tc$|hk$|jp$|kr$|mono ?cjk)"#,
         #"^(汉仪|漢儀|hy[a-z]{2}|华康|華康|dfp?[a-z]|文鼎|造字工房|站酷|lxgw|霞鹜|霞鶩|cwtex|王漢宗)"#,
-        #"^(fot|hg[a-z]|hiragino|ヒラギノ|小塚|kozuka|kozgo|kozmin|aotf|モリサワ|morisawa|nanum|나눔|sarasa|更纱|更紗)"#,
+        #"^(hiragino|ヒラギノ|小塚|kozuka|kozgo|kozmin|aotf|モリサワ|morisawa|nanum|나눔|sarasa|更纱|更紗)"#,
         #"[\p{Han}\p{Hiragana}\p{Katakana}\p{Hangul}]"#,
     ]
 
@@ -74,10 +74,20 @@ public enum KnownCJKFonts {
         }
     }
 
+    /// Foundry prefixes told apart by their case and punctuation, so matched against the name as written (less
+    /// a vertical `@`): Fontworks' `FOT-`, Morisawa's `A-OTF`, Ricoh's `HG` before a capital or a CJK letter
+    /// (`HGMaruGothicMPRO`, `HG丸ｺﾞｼｯｸM-PRO`, not `Hgv Sans`).
+    public static let writtenPrefixes = #"^(FOT-|A-OTF|HG[A-Z\p{Han}\p{Katakana}\p{Hiragana}])"#
+
+    nonisolated(unsafe) private static let writtenPrefix: Regex<AnyRegexOutput>? = try? Regex(writtenPrefixes)
+
     private static func matches(_ name: String) -> Bool {
         let normalized = key(name)
         if normalized.isEmpty { return false }
         if keys.contains(normalized) { return true }
+        var written = name.trimmingCharacters(in: .whitespaces)
+        if written.hasPrefix("@") || written.hasPrefix("＠") { written.removeFirst() }
+        if let writtenPrefix, written.firstMatch(of: writtenPrefix) != nil { return true }
         return compiled.contains { normalized.firstMatch(of: $0) != nil }
     }
 

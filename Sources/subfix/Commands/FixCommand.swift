@@ -161,6 +161,7 @@ enum FixCommand {
             io.print(run.summaryLine)
             if arguments.has(.verbose), let line = ReadRateOption.report(readBudget) { io.print(line) }
         }
+        for line in run.degradations { io.warning(line, file: nil) }
         recordJob(run, io: io, destination: log, pending: pending)
         return run
     }

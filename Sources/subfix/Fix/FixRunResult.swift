@@ -38,6 +38,8 @@ struct FixFileResult: Sendable, Equatable {
     var references: [FontReference] = []
     /// The fonts embedded with `--embed`.
     var embedded: [EmbeddedFontReport] = []
+    /// Missing faces and what drew their text instead (`FontRewrite.degradations`).
+    var degradations: [String] = []
     /// Why `--embed` embedded nothing (SRT and WebVTT cannot carry fonts).
     var embedNote: String?
     /// Why the file failed, about `input` (its position, when there is one, leads the cause in the JSON object).
@@ -236,6 +238,7 @@ extension FixFileResult {
         fontTags = rewrite.fontTags
         unknownFonts = rewrite.unknownFonts
         references = rewrite.references
+        degradations = rewrite.degradations
         embedded = fixed.embedded
         embedNote = fixed.embedNote
         if reportsKeptFonts {
@@ -304,6 +307,18 @@ struct FixRunResult: Sendable {
     var failed: Int { files.count { $0.status == .failed } }
     var skipped: Int { files.count { $0.status == .skipped } }
     var seconds: Double { finished.timeIntervalSince(started) }
+
+    /// What drew text in place of a missing face (a serif or bold face not installed), each once for the
+    /// whole run, in the order first met: printed as warnings after the summary.
+    var degradations: [String] {
+        var seen: [String] = []
+        for file in files {
+            for line in file.degradations + file.embedded.compactMap(\.note) where !seen.contains(line) {
+                seen.append(line)
+            }
+        }
+        return seen
+    }
 
     /// The `--json` summary object.
     var summaryJSON: JSON {

@@ -82,7 +82,8 @@ import Testing
             + #""faces":[{"kind":"style","style":"Default","font":"微软雅黑","face":"Noto Sans CJK SC","#
             + #""language":"zh-Hans","reason":"known CJK font; Simplified-only characters in its style's text","#
             + #""count":1},{"kind":"style","style":"Sign","font":"SimHei","face":"Noto Sans CJK SC","#
-            + #""language":"zh-Hans","reason":"known CJK font; Simplified-only characters in its style's text","#
+            + #""language":"zh-Hans","reason":"known CJK font; Simplified-only characters in its style's text; bold:"#
+            + #" the family's bold face","#
             + #""count":1},{"kind":"fn","style":null,"font":"SimHei","face":"Noto Sans CJK SC","language":"zh-Hans","#
             + #""reason":"known CJK font; Simplified-only characters in the run","count":1}],"#
             + #""embedded":[],"error":null,"note":null}"#

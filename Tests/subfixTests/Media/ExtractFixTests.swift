@@ -26,7 +26,7 @@ import Testing
             stdout == """
                 \(fixed)/tram.0.chi.ass: track 1 = 0:s:0 = stream 2 (ass, chi), fixed (styles 2, \\fn 1, font tags 0)
                   style Default: 微软雅黑 -> Noto Sans CJK SC: known CJK font; Simplified-only characters in its style's text
-                  style Sign: SimHei -> Noto Sans CJK SC: known CJK font; Simplified-only characters in its style's text
+                  style Sign: SimHei -> Noto Sans CJK SC: known CJK font; Simplified-only characters in its style's text; bold: the family's bold face
                   \\fn: SimHei -> Noto Sans CJK SC: known CJK font; Simplified-only characters in the run
                 \(fixed)/tram.1.eng.srt: track 2 = 0:s:1 = stream 3 (subrip, eng), fixed (styles 0, \\fn 0, font tags 1)
                   <font face>: SimHei -> Noto Sans CJK SC: known CJK font; no CJK text, Simplified Chinese by default
