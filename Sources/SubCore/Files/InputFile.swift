@@ -46,12 +46,13 @@ public struct InputFileError: Equatable, FileError {
 ///     let descriptor = try InputFile.open("movie.srt")          // throws for a FIFO, /dev/zero, a folder
 ///     let bytes = try InputFile.read("movie.srt")               // the whole file, at most the limit
 public enum InputFile {
-    /// The default limit: subtitles are megabytes, 2 GiB is far past any real one.
-    public static let defaultLimit: Int64 = 2 << 30
+    /// The default limit: subtitles are megabytes (a 200,000-event karaoke script is 20 MB), and a file read
+    /// whole is held about twice while it is fixed, so 256 MiB bounds a run's memory near half a gigabyte.
+    public static let defaultLimit: Int64 = 256 << 20
     /// The environment variable that overrides the limit (`SUBFIX_MAX_INPUT_SIZE=4G`, `=500M`, `=1000`).
     public static let limitVariable = "SUBFIX_MAX_INPUT_SIZE"
 
-    /// The limit in force: `SUBFIX_MAX_INPUT_SIZE` from the process environment when it parses, else 2 GiB
+    /// The limit in force: `SUBFIX_MAX_INPUT_SIZE` from the process environment when it parses, else 256 MiB
     /// (read once per process).
     public static let limit: Int64 =
         ProcessInfo.processInfo.environment[limitVariable].flatMap(parseSize) ?? defaultLimit

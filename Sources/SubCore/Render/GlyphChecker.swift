@@ -59,7 +59,11 @@ public enum GlyphChecker {
         // libass's own view: render each start time once and read what it reports.
         _ = renderer.drainMessages()
         var canvas = try Canvas(width: renderer.width, height: renderer.height)
-        for time in Set(events.map(\.start)).sorted() {
+        // libass lays out a whole event at once: a 19 MB one took gigabytes. Past the limit, an event's
+        // characters are checked by coverage alone, and the times it shows are not rendered.
+        let huge = events.filter { $0.text.utf8.count > renderedEventLimit }
+        for time in Set(events.map(\.start)).sorted()
+        where !huge.contains(where: { $0.start <= time && time < $0.end }) {
             renderer.render(at: time, into: &canvas)
             for message in renderer.drainMessages() {
                 // An invisible character (a line separator, a format control) draws nothing with or without a glyph.
@@ -84,12 +88,23 @@ public enum GlyphChecker {
             for entry in entries[event.index] ?? [] {
                 missing.append(
                     MissingGlyphs(
-                        event: event.index + 1, start: event.start, text: texts[event.index] ?? "",
+                        event: event.index + 1, start: event.start, text: shown(texts[event.index] ?? ""),
                         font: entry.font.name,
                         face: entry.face, characters: entry.chars))
             }
         }
         return GlyphCheckReport(file: renderer.name, events: events.count, missing: missing)
+    }
+
+    /// The longest event text (UTF-8 bytes) rendered through libass; longer ones are checked by coverage only.
+    public static let renderedEventLimit = 64 << 10
+    /// How many characters of an event's text a report shows.
+    public static let shownTextLimit = 500
+
+    /// `text` cut to `shownTextLimit` characters, with "…" where it was cut.
+    public static func shown(_ text: String) -> String {
+        guard text.count > shownTextLimit else { return text }
+        return String(text.prefix(shownTextLimit)) + "…"
     }
 
     /// What draws `request`: libass's pick for the name, else the default font.

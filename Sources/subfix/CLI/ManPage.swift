@@ -25,7 +25,7 @@ enum ManPage {
         ),
         (
             "SUBFIX_MAX_INPUT_SIZE",
-            "The largest subtitle file read, such as 4G or 512M (default 2G); larger files are refused."
+            "The largest subtitle file read, such as 2G or 512M (default 256M); larger files are refused."
         ),
         (
             "XDG_DATA_HOME",

@@ -106,8 +106,17 @@ struct ReportInspector: Sendable {
 
         let texts = beforeRenderer.events.map { event in (event, plainText(event, renderer: beforeRenderer)) }
         let cjk = texts.filter { CJKText.containsCJK($0.1) }
-        entry.lines = Array((cjk + texts.filter { !CJKText.containsCJK($0.1) }).prefix(lineLimit).map(\.1))
-        if let (event, _) = cjk.first {
+        // Lines are cut to what a page can show (a one-line 5 MB script made an 8 MB page no browser opened); an
+        // event too long for libass to lay out is not drawn (`GlyphChecker.renderedEventLimit`).
+        entry.lines = Array(
+            (cjk + texts.filter { !CJKText.containsCJK($0.1) }).prefix(lineLimit).map { GlyphChecker.shown($0.1) })
+        let drawable = cjk.filter { $0.0.text.utf8.count <= GlyphChecker.renderedEventLimit }
+        if let (event, _) = drawable.first,
+            !beforeRenderer.events.contains(where: {
+                $0.text.utf8.count > GlyphChecker.renderedEventLimit && $0.start <= event.start + event.duration / 2
+                    && event.start + event.duration / 2 < $0.end
+            })
+        {
             let time = event.start + event.duration / 2
             entry.frames = ReportFrames(
                 time: time, width: width, height: height, before: try frame(beforeRenderer, at: time),

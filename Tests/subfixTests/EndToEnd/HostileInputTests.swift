@@ -87,6 +87,50 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(raised.status == 0)
     }
 
+    /// `fix` of a 1.98 GB subtitle peaked at 4.2 GB (issue 35, item 6): by default a subtitle over 256 MiB is
+    /// refused with one line before anything is read (a sparse 300 MB file, in bounded memory).
+    @Test func hugeSubtitlesAreRefusedByDefault() throws {
+        let folder = try SubfixBinary.folder("huge")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let run = try SubfixBinary.shell(
+            "truncate -s 300M huge.ass && ulimit -v 800000 && \"$SUBFIX\" fix huge.ass --out o --db db.sqlite",
+            in: folder)
+        #expect(run.status == 1)
+        #expect(
+            run.errorLines == [
+                "subfix: error: huge.ass: cannot read: larger than the limit of 256 MiB (300 MiB or more; raise it"
+                    + " with SUBFIX_MAX_INPUT_SIZE)"
+            ])
+        #expect(!FileManager.default.fileExists(atPath: folder + "/o/huge.ass"))
+    }
+
+    /// One 19 MB event: `check` took 2.6 GB and `report` wrote an 8 MB page that no browser opened, at 1.7 GB
+    /// (issue 35, item 6). The event is checked by coverage without being laid out, and the report shows 500
+    /// characters of it and "…", in bounded memory.
+    @Test func aHugeEventIsCheckedAndReportedInBoundedMemory() throws {
+        let folder = try SubfixBinary.folder("hugeevent")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        let header =
+            "[Script Info]\nScriptType: v4.00+\n\n[V4+ Styles]\nFormat: Name, Fontname, Fontsize, PrimaryColour,"
+            + " Bold, Italic, Alignment, MarginV\nStyle: Default,SimHei,40,&H00FFFFFF,0,0,2,20\n\n[Events]\nFormat:"
+            + " Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+        let event = "Dialogue: 0,0:00:01.00,0:00:05.00,Default,,0,0,0,," + String(repeating: "测试文字", count: 1_600_000)
+        try SubfixBinary.write(header + event + "\n", to: folder + "/one.ass")
+        let check = try SubfixBinary.shell(
+            "ulimit -v 1500000; \"$SUBFIX\" check one.ass --no-system-fonts --db db.sqlite", in: folder)
+        #expect(check.signal == nil)
+        #expect(check.status == 1)
+        #expect(check.stdout.hasSuffix("…\"\none.ass: 1 event, 1 with missing glyphs\n"))
+        #expect(check.stdout.utf8.count < 4_000)
+        let report = try SubfixBinary.shell(
+            "ulimit -v 1500000; \"$SUBFIX\" report one.ass --out page.html --db db.sqlite", in: folder)
+        #expect(report.signal == nil)
+        #expect(report.status == 0, "\(report.stderr)")
+        let page = try String(contentsOfFile: folder + "/page.html", encoding: .utf8)
+        #expect(page.utf8.count < 100_000)
+        #expect(page.contains(String(repeating: "测试文字", count: 125) + "…"))
+    }
+
     /// ESC sequences in a malformed timestamp reached the terminal raw (item 6): now escaped, on one line.
     @Test func controlCharactersInMessagesAreEscaped() throws {
         let folder = try SubfixBinary.folder("escape")
