@@ -58,3 +58,20 @@ public enum ProcessRunner {
         return outcome.text.split(separator: "\n").filter { !$0.hasPrefix("#") }.joined(separator: "\n")
     }
 }
+
+/// Whether this process may mount a tmpfs (root, and a kernel that allows it): tried once, for the tests that
+/// fill a small disk. A test that needs it says so with `.enabled(if: Tmpfs.canMount)`.
+public enum Tmpfs {
+    public static let canMount: Bool = {
+        guard getuid() == 0,
+            let folder = try? FileManager.default.url(
+                for: .itemReplacementDirectory, in: .userDomainMask, appropriateFor: URL(fileURLWithPath: "/tmp"),
+                create: true)
+        else { return false }
+        defer { try? FileManager.default.removeItem(at: folder) }
+        guard (try? ProcessRunner.run("mount", ["-t", "tmpfs", "-o", "size=16k", "tmpfs", folder.path]))?.status == 0
+        else { return false }
+        _ = try? ProcessRunner.run("umount", [folder.path])
+        return true
+    }()
+}
