@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import SubDB
 
 /// Filters and limits of a dialogue search.
@@ -306,17 +307,9 @@ extension LibraryDatabase {
         return (filters, arguments)
     }
 
-    /// The two- and three-letter codes of a language (`ja`, `jpn`), lowercased, for the languages subtitles
-    /// use most; other codes stand for themselves.
-    static func languageAliases(_ language: String) -> [String] {
-        let code = language.lowercased()
-        let groups: [[String]] = [
-            ["zh", "chi", "zho"], ["ja", "jpn"], ["ko", "kor"], ["en", "eng"], ["fr", "fre", "fra"],
-            ["de", "ger", "deu"], ["es", "spa"], ["it", "ita"], ["pt", "por"], ["ru", "rus"], ["vi", "vie"],
-            ["th", "tha"], ["ar", "ara"],
-        ]
-        return groups.first { $0.contains(code) } ?? [code]
-    }
+    /// The two- and three-letter codes of a language (`ja`, `jpn`), lowercased (`ISO639.codes(of:)`); other
+    /// codes stand for themselves.
+    static func languageAliases(_ language: String) -> [String] { ISO639.codes(of: language) }
 
     /// Cuts highlighted text into segments; a text that already holds the markers is returned unmarked.
     static func segments(marked: String, text: String) -> [DialogueHit.Segment] {

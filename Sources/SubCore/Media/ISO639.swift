@@ -1,13 +1,22 @@
 /// ISO 639-2 language codes (as Matroska's `language` element and ffmpeg's `language` tag hold them) and their
 /// ISO 639-1 two-letter forms, for the names media servers read (`SidecarNaming`). Both the bibliographic (`ger`,
 /// `chi`, `fre`) and the terminological (`deu`, `zho`, `fra`) codes are listed; codes with no two-letter form
-/// (`yue`, `fil`) are not.
-enum ISO639 {
-    /// The two-letter code for a lowercase three-letter one; the two-letter code itself for a known one; nil
+/// (`yue`, `fil`) are not. The one table of language codes: sidecar names, the search's `--lang`, encoding
+/// detection's languages and the CJK tags all read codes through it.
+public enum ISO639 {
+    /// The two-letter code for a three-letter one (any case); the two-letter code itself for a known one; nil
     /// otherwise.
-    static func alpha2(_ code: String) -> String? {
+    public static func alpha2(_ code: String) -> String? {
+        let code = code.lowercased()
         if code.count == 2 { return alpha2Codes.contains(code) ? code : nil }
         return table[code]
+    }
+
+    /// Every code of the language `code` names, lowercased: its two-letter code, then its three-letter codes
+    /// in order (`ja` → `ja`, `jpn`; `ger` → `de`, `deu`, `ger`); `[code]` for a code the table does not know.
+    public static func codes(of code: String) -> [String] {
+        guard let two = alpha2(code) else { return [code.lowercased()] }
+        return [two] + table.filter { $0.value == two }.map(\.key).sorted()
     }
 
     private static let alpha2Codes = Set(table.values)

@@ -55,14 +55,16 @@ public enum CJKLanguage: String, Sendable, Hashable, CaseIterable, Codable {
     /// `.simplifiedChinese`'s family only as a hint (see `LanguageHint`).
     public static func hint(from tag: String) -> LanguageHint? {
         let lowered = tag.trimmingCharacters(in: .whitespaces).lowercased().replacingOccurrences(of: "_", with: "-")
-        switch lowered {
-        case "ja", "jp", "jpn", "japanese", "ja-jp": return .language(.japanese)
-        case "ko", "kr", "kor", "korean", "ko-kr": return .language(.korean)
+        // Three-letter codes through the one table of codes (`jpn`, `kor`, `chi`, `zho`).
+        let code = lowered.count == 3 ? ISO639.alpha2(lowered) ?? lowered : lowered
+        switch code {
+        case "ja", "jp", "japanese", "ja-jp": return .language(.japanese)
+        case "ko", "kr", "korean", "ko-kr": return .language(.korean)
         case "zh-hans", "zh-cn", "zh-sg", "chs", "sc", "gb", "zh-hans-cn", "cmn-hans", "zhs":
             return .language(.simplifiedChinese)
         case "zh-hant", "zh-tw", "zh-hk", "zh-mo", "cht", "tc", "big5", "zh-hant-tw", "zh-hant-hk", "cmn-hant", "zht":
             return .language(.traditionalChinese)
-        case "zh", "chi", "zho", "cmn", "yue", "chinese": return .chinese
+        case "zh", "cmn", "yue", "chinese": return .chinese
         default: break
         }
         if lowered.contains("简") || lowered.contains("簡体") { return .language(.simplifiedChinese) }

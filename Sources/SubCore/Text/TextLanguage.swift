@@ -43,10 +43,15 @@ public enum TextLanguage: String, Sendable, CaseIterable {
         switch key {
         case "zh", "zhhans", "zhcn", "zhsg", "chs", "sc": self = .simplifiedChinese
         case "zhhant", "zhtw", "zhhk", "zhmo", "cht", "tc": self = .traditionalChinese
-        case "jp", "jpn": self = .japanese
-        case "kr", "kor": self = .korean
+        case "jp": self = .japanese
+        case "kr": self = .korean
         case "sl", "bs": self = .croatian
         default:
+            // Three-letter codes through the one table of codes (`jpn`, `ger`, `chi`).
+            if key.count == 3, let two = ISO639.alpha2(key) {
+                self.init(label: two)
+                return
+            }
             guard let found = TextLanguage.allCases.first(where: { $0.rawValue.lowercased() == key }) else {
                 return nil
             }

@@ -145,3 +145,17 @@ private func subtitle(
         #expect(try #require(LanguageTags(fileName: "movie.ja.zh.ass")).namesJapaneseAndChinese)
     }
 }
+
+/// The one table of language codes (issue 32): every code of a language, for the search's `--lang` and the tags.
+@Suite struct ISO639Tests {
+    @Test func codesOfALanguage() {
+        #expect(ISO639.codes(of: "ja") == ["ja", "jpn"])
+        #expect(ISO639.codes(of: "GER") == ["de", "deu", "ger"])
+        #expect(ISO639.codes(of: "chi") == ["zh", "chi", "zho"])
+        #expect(ISO639.codes(of: "yue") == ["yue"])
+        #expect(ISO639.codes(of: "x\u{1B}") == ["x\u{1B}"])
+        #expect(TextLanguage(label: "jpn") == .japanese)
+        #expect(TextLanguage(label: "chi") == .simplifiedChinese)
+        #expect(CJKLanguage.hint(from: "zho") == .chinese)
+    }
+}
