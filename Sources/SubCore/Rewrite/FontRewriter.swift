@@ -122,6 +122,8 @@ public struct FontRewriter: Sendable {
         var result = FontRewrite()
         /// Per distinct name: why it is a CJK font (known, or named as one), or nil.
         var decisions: [ArraySlice<UInt8>: String?] = [:]
+        /// Per distinct name: its class (`FaceClass.of`), decided once.
+        var classes: [ArraySlice<UInt8>: (faceClass: FaceClass, reason: String)] = [:]
         var unknownSeen: Set<String> = []
         /// Where each distinct decision stands in `result.references`.
         var referenceIndex: [FontReferenceKey: Int] = [:]
@@ -199,8 +201,7 @@ public struct FontRewriter: Sendable {
                     kind == .style ? "its style's text" : "the run", CJKEvidence(shownText()))
                 let context = LanguageContext(
                     levels: [own] + around(), tags: rewriter.languageTags, script: scriptEvidence)
-                let (faceClass, classReason) =
-                    nameRange.isEmpty ? (FaceClass.sans, nil) : FaceClass.of(buffer.string(nameRange))
+                let (faceClass, classReason) = faceClass(buffer, nameRange)
                 let choice = chooser.choose(
                     for: shownText(), context: context, faceClass: faceClass,
                     classReason: faceClass == .serif ? classReason : nil)
@@ -239,6 +240,19 @@ public struct FontRewriter: Sendable {
                     ? "on the also list" : nil
             decisions[nameBytes] = known
             return known
+        }
+
+        /// The class of the name at `nameRange` and why (sans, with no reason, for an empty name); decided once
+        /// per name, since a script names a few fonts hundreds of thousands of times.
+        private mutating func faceClass(
+            _ buffer: UnsafeBufferPointer<UInt8>, _ nameRange: Range<Int>
+        ) -> (FaceClass, String?) {
+            guard !nameRange.isEmpty else { return (.sans, nil) }
+            let nameBytes = ArraySlice(UnsafeBufferPointer(rebasing: buffer[nameRange]))
+            if let known = classes[nameBytes] { return known }
+            let decided = FaceClass.of(buffer.string(nameRange))
+            classes[nameBytes] = decided
+            return decided
         }
 
         /// Counts a decision into `result.references`.
