@@ -63,7 +63,13 @@ public struct FaceChooser: Sendable {
         for text: some StringProtocol, context: LanguageContext, faceClass: FaceClass = .sans,
         classReason: String? = nil
     ) -> FaceChoice {
-        let guess = context.resolve()
+        choose(for: text, guess: context.resolve(), faceClass: faceClass, classReason: classReason)
+    }
+
+    /// The face of `faceClass` for `text` in the language `guess` says.
+    public func choose(
+        for text: some StringProtocol, guess: LanguageGuess, faceClass: FaceClass = .sans, classReason: String? = nil
+    ) -> FaceChoice {
         let language = guess.language ?? .simplifiedChinese
         let reason = classReason.map { "\(guess.reason); \($0)" } ?? guess.reason
         let needed = Self.distinctNeeded(text)

@@ -122,6 +122,8 @@ public struct FontRewriter: Sendable {
         var result = FontRewrite()
         /// Per distinct name: why it is a CJK font (known, or named as one), or nil.
         var decisions: [ArraySlice<UInt8>: String?] = [:]
+        /// Faces chosen, by what decided them (`ChoiceKey`), reused while the face draws the text.
+        var choices: [ChoiceKey: (family: String, language: CJKLanguage?, reason: String, face: FontFace?)] = [:]
         /// Per distinct name: its class (`FaceClass.of`), decided once.
         var classes: [ArraySlice<UInt8>: (faceClass: FaceClass, reason: String)] = [:]
         var unknownSeen: Set<String> = []
@@ -199,17 +201,32 @@ public struct FontRewriter: Sendable {
             case .auto(let chooser):
                 let own = LanguageContext.Level(
                     kind == .style ? "its style's text" : "the run", CJKEvidence(shownText()))
-                let context = LanguageContext(
-                    levels: [own] + around(), tags: rewriter.languageTags, script: scriptEvidence)
+                // The run's surroundings are read only when its own text leaves the language open.
+                let levels = own.evidence.decidesAlone ? [own] : [own] + around()
+                let guess = LanguageContext(levels: levels, tags: rewriter.languageTags, script: scriptEvidence)
+                    .resolve()
                 let (faceClass, classReason) = faceClass(buffer, nameRange)
-                let choice = chooser.choose(
-                    for: shownText(), context: context, faceClass: faceClass,
-                    classReason: faceClass == .serif ? classReason : nil)
-                family = choice.family
-                language = choice.language
-                reason = "\(decision.reason); \(choice.reason)" + (bold ? "; bold: the family's bold face" : "")
-                if let degradation = choice.degradation, !result.degradations.contains(degradation) {
-                    result.degradations.append(degradation)
+                // The same decision with the same language and class gives the same face, when that face draws
+                // this text too: a script asks hundreds of thousands of times for a handful of answers.
+                let key = ChoiceKey(
+                    decision: decision.reason, guess: guess, faceClass: faceClass, bold: bold)
+                if let cached = choices[key], let face = cached.face,
+                    shownText().unicodeScalars.allSatisfy({ !FontCoverage.needsGlyph($0) || face.coverage.contains($0) })
+                {
+                    (family, language, reason) = (cached.family, cached.language, cached.reason)
+                } else {
+                    let choice = chooser.choose(
+                        for: shownText(), guess: guess, faceClass: faceClass,
+                        classReason: faceClass == .serif ? classReason : nil)
+                    family = choice.family
+                    language = choice.language
+                    reason = "\(decision.reason); \(choice.reason)" + (bold ? "; bold: the family's bold face" : "")
+                    if let degradation = choice.degradation, !result.degradations.contains(degradation) {
+                        result.degradations.append(degradation)
+                    }
+                    if choices.count < 256 {
+                        choices[key] = (choice.family, choice.language, reason, choice.face)
+                    }
                 }
             }
             // One array per family, shared by every edit to it (a script can have hundreds of thousands).
@@ -280,6 +297,15 @@ public struct FontRewriter: Sendable {
             return result
         }
     }
+}
+
+/// What a face choice depends on besides the text's coverage: the policy's reason, the language and why, the
+/// class and the weight.
+struct ChoiceKey: Hashable {
+    var decision: String
+    var guess: LanguageGuess
+    var faceClass: FaceClass
+    var bold: Bool
 }
 
 /// What makes two decisions the same entry of `FontRewrite.references`.

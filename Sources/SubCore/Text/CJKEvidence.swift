@@ -124,6 +124,13 @@ public struct CJKEvidence: Sendable, Hashable {
         return nil
     }
 
+    /// Whether this text alone decides everything a context would: its writing system, and for Chinese its
+    /// script (so the levels around it need not be read).
+    public var decidesAlone: Bool {
+        guard let script else { return false }
+        return script != .chinese || variant != nil
+    }
+
     /// Whether the text holds both languages in earnest: kana in one of ten CJK characters, and at least three
     /// Chinese-only signs that are one in fifty of its Han (a Japanese+Chinese bilingual script).
     public var isJapaneseAndChinese: Bool {
