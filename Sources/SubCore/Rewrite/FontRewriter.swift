@@ -123,7 +123,8 @@ public struct FontRewriter: Sendable {
         /// Per distinct name: why it is a CJK font (known, or named as one), or nil.
         var decisions: [ArraySlice<UInt8>: String?] = [:]
         /// Faces chosen, by what decided them (`ChoiceKey`), reused while the face draws the text.
-        var choices: [ChoiceKey: (family: String, language: CJKLanguage?, reason: String, face: FontFace?)] = [:]
+        var choices: [ChoiceKey: (family: String, language: CJKLanguage?, reason: String, coverage: FontCoverage?)] =
+            [:]
         /// Per distinct name: its class (`FaceClass.of`), decided once.
         var classes: [ArraySlice<UInt8>: (faceClass: FaceClass, reason: String)] = [:]
         var unknownSeen: Set<String> = []
@@ -210,8 +211,8 @@ public struct FontRewriter: Sendable {
                 // this text too: a script asks hundreds of thousands of times for a handful of answers.
                 let key = ChoiceKey(
                     decision: decision.reason, guess: guess, faceClass: faceClass, bold: bold)
-                if let cached = choices[key], let face = cached.face,
-                    shownText().unicodeScalars.allSatisfy({ !FontCoverage.needsGlyph($0) || face.coverage.contains($0) })
+                if let cached = choices[key], let coverage = cached.coverage,
+                    shownText().unicodeScalars.allSatisfy({ !FontCoverage.needsGlyph($0) || coverage.contains($0) })
                 {
                     (family, language, reason) = (cached.family, cached.language, cached.reason)
                 } else {
@@ -225,7 +226,7 @@ public struct FontRewriter: Sendable {
                         result.degradations.append(degradation)
                     }
                     if choices.count < 256 {
-                        choices[key] = (choice.family, choice.language, reason, choice.face)
+                        choices[key] = (choice.family, choice.language, reason, choice.face?.coverage)
                     }
                 }
             }
