@@ -62,7 +62,7 @@ let package = Package(
             swiftSettings: swiftSettings),
         // The library on PostgreSQL through libpq: migrations, dialogue search and the shared work queue.
         .target(
-            name: "SubfixPostgres", dependencies: ["CLibPQ", "CLibPQLoader", "SubfixLibrary"],
+            name: "SubfixPostgres", dependencies: ["CLibPQ", "CLibPQLoader", "SubfixLibrary"], exclude: ["README.md"],
             swiftSettings: swiftSettings),
         .target(
             name: "SubCore",

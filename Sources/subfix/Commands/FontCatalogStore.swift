@@ -1,6 +1,5 @@
 import Foundation
 import SubCore
-import SubDB
 import SubfixLibrary
 import SubfixPostgres
 

@@ -1,6 +1,5 @@
 import Foundation
 import SubCore
-import SubDB
 import SubfixLibrary
 
 /// `subfix index`: stores the dialogue of subtitle files and of media files' text tracks in the library, for

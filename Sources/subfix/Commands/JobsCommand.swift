@@ -1,5 +1,4 @@
 import Foundation
-import SubDB
 import SubfixLibrary
 import SubfixPostgres
 

@@ -1,6 +1,5 @@
 import Foundation
 import SubCore
-import SubDB
 import SubfixLibrary
 
 /// `subfix search`: finds dialogue lines in the library, best matches first.

@@ -1,6 +1,5 @@
 import Foundation
 import SubCore
-import SubDB
 import SubfixLibrary
 
 /// Reads one input into the sources and lines the library stores.

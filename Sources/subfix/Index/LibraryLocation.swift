@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import SubCore
-import SubDB
 import SubfixLibrary
 import SubfixPostgres
 import Synchronization
