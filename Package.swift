@@ -77,7 +77,10 @@ let package = Package(
             swiftSettings: swiftSettings),
         .executableTarget(
             name: "subfix", dependencies: ["SubDB", "SubfixLibrary", "SubfixPostgres", "SubCore"],
-            exclude: ["CLI/README.md", "Commands/README.md", "Fix/README.md", "Index/README.md", "Report/README.md"],
+            exclude: [
+                "CLI/README.md", "Commands/README.md", "Fix/README.md", "Index/README.md", "Render/README.md",
+                "Report/README.md",
+            ],
             swiftSettings: swiftSettings),
 
         // MARK: Fuzzing (`make fuzz`): libFuzzer when built with `-sanitize=fuzzer -DSUBFIX_LIBFUZZER`, else a
