@@ -64,6 +64,17 @@ final class FTS5LoadedTokenizer: FTS5Tokenizer {
     }
 }
 
+/// The type of the pointer `SELECT fts5(?1)` is bound with. SQLite keeps this pointer and compares the string when
+/// the statement runs, after `sqlite3_bind_pointer` has returned, and requires it to be static: a Swift string
+/// converted for the call lives only during the call (in debug builds the tokenizer was then silently not
+/// registered). Allocated once and kept for the life of the process.
+nonisolated(unsafe) private let fts5APIPointerType: UnsafePointer<CChar> = {
+    let bytes = Array("fts5_api_ptr".utf8CString)
+    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    buffer.initialize(from: bytes, count: bytes.count)
+    return UnsafePointer(buffer)
+}()
+
 extension Database {
     /// The connection's `fts5_api`, fetched with `SELECT fts5(?1)` and `sqlite3_bind_pointer`. Throws when
     /// SQLite was built without FTS5.
@@ -76,7 +87,7 @@ extension Database {
         defer { sqlite3_finalize(statement) }
         var api: UnsafeMutablePointer<fts5_api>?
         code = withUnsafeMutablePointer(to: &api) { pointer in
-            sqlite3_bind_pointer(statement, 1, UnsafeMutableRawPointer(pointer), "fts5_api_ptr", nil)
+            sqlite3_bind_pointer(statement, 1, UnsafeMutableRawPointer(pointer), fts5APIPointerType, nil)
             return sqlite3_step(statement)
         }
         guard code == SQLITE_ROW || code == SQLITE_DONE, let api else {

@@ -139,6 +139,29 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
         }
     }
 
+    /// `add(tokenizer:)` bound the `fts5_api` pointer with a Swift string that lived only during the bind call,
+    /// while SQLite compares it when the statement runs (issue 31, item 1): a registration could silently not
+    /// happen. Connections opened from several threads at once, each with heap churn between the calls, all get
+    /// the wrapper tokenizer.
+    @Test func everyConnectionRegistersTheWrapperTokenizer() throws {
+        let failures = Mutex(0)
+        DispatchQueue.concurrentPerform(iterations: 40) { round in
+            do {
+                let dbQueue = try makeQueue()
+                try dbQueue.write { db in
+                    let noise = (0..<64).map { String(repeating: "x", count: $0 + round) }
+                    try db.execute(sql: "CREATE VIRTUAL TABLE doc USING fts5(body, tokenize='synonyms')")
+                    try db.execute(sql: "INSERT INTO doc (body) VALUES ('a Television \(noise.count)')")
+                    let found = try Int.fetchOne(db, sql: "SELECT count(*) FROM doc WHERE doc MATCH 'tv'")
+                    if found != 1 { failures.withLock { $0 += 1 } }
+                }
+            } catch {
+                failures.withLock { $0 += 1 }
+            }
+        }
+        #expect(failures.withLock { $0 } == 0)
+    }
+
     @Test func swiftErrorsBecomeSQLiteErrors() throws {
         let dbQueue = try makeQueue()
         try dbQueue.write { db in
