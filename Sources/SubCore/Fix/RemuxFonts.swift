@@ -7,9 +7,9 @@ import Foundation
 ///     RemuxFonts.merge(RemuxFonts.characters(in: fixedText, format: .ass, file: "a.mkv", families: []), into: &drawn)
 ///     let subsets = try embedder.subsets(for: drawn)
 ///     let (added, kept) = RemuxFonts.attachments(for: subsets.map(\.font), existing: try media.fontAttachments())
-package enum RemuxFonts {
+enum RemuxFonts {
     /// What a subset is when attached: `application/x-truetype-font` for TrueType outlines, else `font/otf`.
-    package static func mimeType(forFileName name: String) -> String {
+    static func mimeType(forFileName name: String) -> String {
         name.lowercased().hasSuffix(".ttf") ? "application/x-truetype-font" : "font/otf"
     }
 
@@ -17,7 +17,7 @@ package enum RemuxFonts {
     /// run (`ASSDocument.charactersByFont()`); SRT and WebVTT name fonts only in `<font face>`, so every
     /// character of the track counts for each of `families` whose name the track mentions (which gives the same
     /// answer for a track already fixed as for the track fixed now).
-    package static func characters(
+    static func characters(
         in document: [UInt8], format: SubtitleFormat, file: String, families: [String]
     ) -> [FontUse: Set<Unicode.Scalar>] {
         switch format {
@@ -63,7 +63,7 @@ package enum RemuxFonts {
     }
 
     /// Adds `characters` (by font) to `total`.
-    package static func merge(
+    static func merge(
         _ characters: [FontUse: Set<Unicode.Scalar>], into total: inout [FontUse: Set<Unicode.Scalar>]
     ) {
         for (font, set) in characters { total[font, default: []].formUnion(set) }
@@ -71,7 +71,7 @@ package enum RemuxFonts {
 
     /// The subsets among `reports` for fonts `drawn` (one track's characters by font) draws with, compared as
     /// libass compares names.
-    package static func reports(
+    static func reports(
         _ reports: [EmbeddedFontReport], drawnIn drawn: [FontUse: Set<Unicode.Scalar>]
     ) -> [EmbeddedFontReport] {
         reports.filter { report in
@@ -85,7 +85,7 @@ package enum RemuxFonts {
     /// `fonts` as attachments: one whose bytes the file already carries is left out (returned in
     /// `alreadyAttached` with the existing name); a name the file already uses gets a numbered suffix
     /// (`subfix-NotoSansCJKSC_0-1.otf`). Names are made safe (`SafeFileName`).
-    package static func attachments(
+    static func attachments(
         for fonts: [EmbeddedFont], existing: [(attachment: MediaAttachment, data: Data)]
     ) -> (added: [RemuxAttachment], alreadyAttached: [(font: String, existing: String)]) {
         var taken = Set(existing.compactMap { $0.attachment.fileName?.lowercased() })

@@ -17,169 +17,97 @@ extension FixProcessor {
         guard let embedder = options.remuxEmbedder else { return failed("no font catalog to attach fonts from") }
         do {
             let media = try MediaFile(path: input.path, readBudget: options.readBudget)
-            let remuxer = try MatroskaRemuxer(file: media)
-            let tracks = try remuxer.readTextTracks()
-            if tracks.isEmpty {
+            let plan: MatroskaFixer.Plan
+            do {
+                plan = try MatroskaFixer(fixer: options.fixer, embedder: embedder).plan(media)
+            } catch let error as MatroskaFixError {
+                return failed("\(error.cause); nothing written")
+            }
+            if plan.tracks.isEmpty {
                 var whole = FixFileResult(input: input.path, output: nil, status: .skipped, fromMedia: true)
                 whole.note = "no text subtitle tracks to fix: not remuxed, nothing written"
                 return [whole]
             }
-            var trackOptions = options
-            trackOptions.fixer = SubtitleFixer(
-                rewriter: options.fixer.rewriter, encodingHint: options.fixer.encodingHint)
-            // The tracks are fixed in parallel (a remux runs alone on its file); the results keep track order.
-            let fixOptions = trackOptions
-            let outcomes = OrderedWork.map(count: tracks.count, jobs: tracks.count) { position in
-                fixTrack(tracks[position], of: input, output: output, options: fixOptions, families: embedder.families)
-            }
-            var results: [FixFileResult] = []
-            var contents: [Int: RemuxTrackContent] = [:]
-            var drawnByTrack: [[FontUse: Set<Unicode.Scalar>]] = []
-            var drawn: [FontUse: Set<Unicode.Scalar>] = [:]
-            var also: [String] = []
-            for outcome in outcomes {
-                switch outcome {
-                case .success(let track):
-                    results.append(track.result)
-                    if let content = track.content, let stream = track.result.track {
-                        contents[stream.index] = content
-                    }
-                    drawnByTrack.append(track.characters)
-                    RemuxFonts.merge(track.characters, into: &drawn)
-                    also += track.families
-                case .failure(let failure):
-                    return failed(failure)
-                }
-            }
-            let subsets: [(font: EmbeddedFont, report: EmbeddedFontReport)]
-            do {
-                subsets = try embedder.subsets(for: drawn, also: also)
-            } catch {
-                return failed("\(error.cause); nothing written")
-            }
-            let existing = try media.attachments.map { ($0, try media.attachmentData(stream: $0.index)) }
-            let (added, alreadyAttached) = RemuxFonts.attachments(for: subsets.map(\.font), existing: existing)
-            for (position, characters) in drawnByTrack.enumerated() {
-                results[position].embedded = RemuxFonts.reports(subsets.map(\.report), drawnIn: characters)
-            }
-            let notes = alreadyAttached.map { "\($0.font) is already attached as \($0.existing): not added again" }
-            let plan = RemuxPlan(tracks: contents, attachments: added)
+            var results = plan.tracks.map { report($0, of: input, output: output, options: options) }
+            let notes = plan.alreadyAttached.map { "\($0.font) is already attached as \($0.existing): not added again" }
             var isFolder = false
             if case .folder = options.destination { isFolder = true }
             // Under --out the output mirrors the inputs: a file with nothing to change is copied all the same.
-            guard !contents.isEmpty || !added.isEmpty || (isFolder && output != nil) else {
+            guard plan.changesFile || (isFolder && output != nil) else {
                 for index in results.indices { results[index].output = nil }
                 results[0].embedNote = (notes + ["nothing to change: the file is not rewritten"]).joined(
                     separator: "; ")
                 return results
             }
-            let attachedNames = added.map(\.fileName).joined(separator: ", ")
-            guard let output else {
+            let attachedNames = plan.added.map(\.fileName).joined(separator: ", ")
+            let changedTracks = plan.tracks.count { $0.content != nil }
+            guard let output, let (target, placement) = try destination(of: input, output: output, options: options)
+            else {
                 results[0].embedNote =
                     (notes + [
-                        "would remux with \(contents.count) track(s) replaced"
-                            + (added.isEmpty ? "" : ", attaching \(attachedNames)")
+                        "would remux with \(changedTracks) track(s) replaced"
+                            + (plan.added.isEmpty ? "" : ", attaching \(attachedNames)")
                     ]).joined(separator: "; ")
                 return results
             }
-            let target: String
-            let placement: Placement
-            switch options.destination {
-            case .dryRun:
-                return results
-            case .folder:
-                if let existing = FixFileSystem.status(output), let source = FixFileSystem.status(input.path),
-                    existing.st_dev == source.st_dev, existing.st_ino == source.st_ino
-                {
-                    return failed(
-                        "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
-                }
-                let folder = (output as NSString).deletingLastPathComponent
-                do throws(CommandFailure) {
-                    if !folder.isEmpty { try FixFileSystem.makeFolders(folder) }
-                } catch {
-                    return failed(error)
-                }
-                target = output
-                placement = .replace
-            case .inPlace(let suffix):
-                // Through a symlink, the file it points to is replaced and the link stays a link.
-                target = FixFileSystem.resolved(input.path) ?? input.path
-                let backup = input.path + suffix
-                do throws(CommandFailure) {
-                    try FixFileSystem.checkBackup(of: target, at: backup)
-                } catch {
-                    return failed(error)
-                }
-                placement = .keepingOriginal(backup: backup)
-            }
             let mode = UInt32((FixFileSystem.status(input.path)?.st_mode ?? 0o644) & 0o666)
-            let summary = try remuxer.write(plan, to: target, mode: mode, placement: placement)
+            let summary = try plan.write(to: target, mode: mode, placement: placement)
             let megabytes = String(format: "%.1f", Double(summary.bytes) / 1_048_576)
             results[0].embedNote =
                 (notes + [
                     "remuxed: \(summary.packets) packets copied (\(summary.replacedPackets) of fixed tracks),"
-                        + " \(added.count) font(s) attached\(added.isEmpty ? "" : " (\(attachedNames))"),"
+                        + " \(plan.added.count) font(s) attached\(plan.added.isEmpty ? "" : " (\(attachedNames))"),"
                         + " \(megabytes) MB"
                 ]).joined(separator: "; ")
             return results
+        } catch let failure as CommandFailure {
+            return failed(failure)
         } catch {
             return failed(CommandFailure(error))
         }
     }
 
-    /// One fixed text track of a remux: its report, its new content when it changed, the characters it draws
-    /// with each font, and the families its references were rewritten to.
-    struct RemuxedTrack: Sendable {
-        var result: FixFileResult
-        var content: RemuxTrackContent?
-        var characters: [FontUse: Set<Unicode.Scalar>]
-        var families: [String]
+    /// Where the remuxed file goes and how it is placed: `--out`'s mirrored path (never the input itself), or the
+    /// input (resolved through a symlink) with its backup kept; nil for `--dry-run`. Throws a `CommandFailure`
+    /// when the folder cannot be made or the backup is taken.
+    private static func destination(
+        of input: FixInput, output: String, options: FixOptions
+    ) throws(CommandFailure) -> (target: String, placement: Placement)? {
+        switch options.destination {
+        case .dryRun:
+            return nil
+        case .folder:
+            if let existing = FixFileSystem.status(output), let source = FixFileSystem.status(input.path),
+                existing.st_dev == source.st_dev, existing.st_ino == source.st_ino
+            {
+                throw CommandFailure(
+                    cause: "output '\(output)' is the input itself (use --in-place to rewrite files in place)")
+            }
+            let folder = (output as NSString).deletingLastPathComponent
+            if !folder.isEmpty { try FixFileSystem.makeFolders(folder) }
+            return (output, .replace)
+        case .inPlace(let suffix):
+            // Through a symlink, the file it points to is replaced and the link stays a link.
+            let target = FixFileSystem.resolved(input.path) ?? input.path
+            let backup = input.path + suffix
+            try FixFileSystem.checkBackup(of: target, at: backup)
+            return (target, .keepingOriginal(backup: backup))
+        }
     }
 
-    /// Fixes one text track (the whole track as one document) and maps the edits back onto its header and
-    /// packets; a failure names the track.
-    private static func fixTrack(
-        _ track: MatroskaTextTrack, of input: FixInput, output: String?, options: FixOptions, families: [String]
-    ) -> Result<RemuxedTrack, CommandFailure> {
+    /// The report of one fixed track: what the fix did, its diff with `--diff`, and the subsets attached for it.
+    private static func report(
+        _ track: MatroskaFixer.Track, of input: FixInput, output: String?, options: FixOptions
+    ) -> FixFileResult {
         let label = "track \(track.stream.playerIndex ?? 0)"
-        do throws(CommandFailure) {
-            let fixed = try fix(
-                track.document, format: track.format, file: "\(input.path) \(label)", options: options,
-                languageTags: track.stream.languageTags)
-            var result = FixFileResult(
-                input: input.path, output: output, fixed: fixed, reportsKeptFonts: options.reportsKeptFonts,
-                explanation: options.explanation,
-                fromMedia: true, track: track.stream)
-            guard fixed.decoded.encoding == .utf8, !fixed.decoded.hasByteOrderMark,
-                fixed.decoded.utf8.count == track.document.count
-            else {
-                throw CommandFailure(cause: "its text is not UTF-8 (\(fixed.decoded.encoding.name))")
-            }
-            if options.diff && result.status == .changed {
-                result.diff = fixed.diff(
-                    oldName: "\(input.path) \(label)", newName: "\(output ?? input.path) \(label)")
-            }
-            var content: RemuxTrackContent?
-            if result.status == .changed {
-                do {
-                    let (header, packets) = try track.applying(fixed.rewrite.edits)
-                    content = RemuxTrackContent(header: header, packets: packets)
-                } catch {
-                    throw CommandFailure(error)
-                }
-            }
-            let characters = RemuxFonts.characters(
-                in: fixed.text, format: track.format, file: input.path,
-                families: families + fixed.rewrite.targetFamilies)
-            return .success(
-                RemuxedTrack(
-                    result: result, content: content, characters: characters,
-                    families: fixed.rewrite.targetFamilies))
-        } catch {
-            var failure = error.within(label, of: nil)
-            failure.cause += "; nothing written"
-            return .failure(failure)
+        var result = FixFileResult(
+            input: input.path, output: output, fixed: track.fixed, reportsKeptFonts: options.reportsKeptFonts,
+            explanation: options.explanation, fromMedia: true, track: track.stream)
+        if options.diff && result.status == .changed {
+            result.diff = track.fixed.diff(
+                oldName: "\(input.path) \(label)", newName: "\(output ?? input.path) \(label)")
         }
+        result.embedded = track.embedded
+        return result
     }
 }

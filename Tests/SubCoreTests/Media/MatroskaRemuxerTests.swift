@@ -1,7 +1,8 @@
 import Foundation
-import SubCore
 import TestSupport
 import Testing
+
+@testable import SubCore
 
 /// `MatroskaRemuxer`: every packet but the replaced text tracks' copied as it is (the ffmpeg CLI's `framemd5` is
 /// the oracle), tags, flags and order kept, attachments added, nothing written for a damaged file.
