@@ -37,7 +37,7 @@ extension PostgresLibrary {
                     parameters += [
                         String(id), Self.storable(file.path), file.output.map(Self.storable), file.status.rawValue,
                         file.encoding.map(Self.storable), try Self.json(file.counts),
-                        file.error.map { PostgresURL.redacted(Self.storable($0)) },
+                        file.error.map { PostgresURL.redactedMessage(Self.storable($0)) },
                     ]
                 }
                 try connection.execute(

@@ -137,7 +137,7 @@ public struct PostgresQueue {
             """,
             [
                 String(job.id), job.claim, failed ? "failed" : "done", result,
-                error.map { PostgresURL.redacted($0) },
+                error.map { PostgresURL.redactedMessage($0) },
             ]
         ).affectedRows == 1
     }

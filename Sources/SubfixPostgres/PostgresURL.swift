@@ -27,7 +27,9 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         raw = text
         password = Self.passwordPart(of: text)
         for port in Self.ports(of: text) where !(port.allSatisfy(\.isASCII) && UInt16(port) != nil) {
-            throw .malformedURL(url: Self.redacted(text), reason: "the port '\(port)' is not a number from 0 to 65535")
+            throw .malformedURL(
+                url: Self.redacted(text),
+                reason: Self.scrub("the port '\(port)' is not a number from 0 to 65535", password: password))
         }
         if let reason = PostgresConnection.parseError(conninfo: text) {
             throw .malformedURL(url: Self.redacted(text), reason: Self.scrub(reason, password: password))
@@ -52,32 +54,50 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         }
     }
 
-    /// The user-part password of a URL (`scheme://user:PASSWORD@host`), undecoded.
+    /// The user-part password of a URL (`scheme://user:PASSWORD@host`), undecoded, read the conservative way:
+    /// whatever lies between the first `:` after the scheme and the last `@` of the whole text. A password may
+    /// hold `@`, `/`, `?` or `#` unencoded, and libpq then parses the URL otherwise than a reader would: every
+    /// byte that any parse could take for the password counts as the password.
     static func passwordPart(of text: String) -> String? {
-        guard let schemeEnd = text.range(of: "://") else { return nil }
-        let rest = text[schemeEnd.upperBound...]
-        let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-        let authority = rest[..<authorityEnd]
-        guard let at = authority.lastIndex(of: "@") else { return nil }
-        let userInfo = authority[..<at]
-        guard let colon = userInfo.firstIndex(of: ":") else { return nil }
-        return String(userInfo[userInfo.index(after: colon)...])
+        passwordRange(in: Array(text.utf8)).map { String(decoding: Array(text.utf8)[$0], as: UTF8.self) }
     }
 
-    /// `text` with the password of a URL's user part and any `password=` parameter replaced by `***`; text
-    /// that is not a URL is returned with `password=` values redacted only.
-    public static func redacted(_ text: String) -> String {
-        var result = text
-        if let schemeEnd = result.range(of: "://") {
-            let rest = result[schemeEnd.upperBound...]
-            let authorityEnd = rest.firstIndex(where: { $0 == "/" || $0 == "?" }) ?? rest.endIndex
-            let authority = result[schemeEnd.upperBound..<authorityEnd]
-            if let at = authority.lastIndex(of: "@"),
-                let colon = authority[..<at].firstIndex(of: ":")
-            {
-                result.replaceSubrange(result.index(after: colon)..<at, with: "***")
-            }
+    /// Where the password of a URL's user part is in its UTF-8 bytes (`passwordPart`'s rule); nil for text that
+    /// is not a `scheme://` URL or has no `user:password@`. The CLI overwrites these bytes of its own arguments.
+    /// In a message (`inMessage`), a URL ends at the first blank or quote, so that the message's own words are
+    /// not taken for it.
+    public static func passwordRange(in bytes: [UInt8], inMessage: Bool = false) -> Range<Int>? {
+        let scheme: [UInt8] = Array("://".utf8)
+        guard bytes.count >= scheme.count,
+            let schemeEnd = (0...(bytes.count - scheme.count)).first(where: {
+                bytes[$0..<$0 + scheme.count].elementsEqual(scheme)
+            }).map({ $0 + scheme.count })
+        else { return nil }
+        let end =
+            inMessage
+            ? bytes[schemeEnd...].firstIndex(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0x22 || $0 == 0x27 })
+                ?? bytes.count : bytes.count
+        guard let at = bytes[schemeEnd..<end].lastIndex(of: UInt8(ascii: "@")),
+            let colon = bytes[schemeEnd..<at].firstIndex(of: UInt8(ascii: ":"))
+        else { return nil }
+        return (colon + 1)..<at
+    }
+
+    /// `text` with the password of a URL's user part (`passwordPart`'s rule: never shown, however the URL
+    /// parses) and any `password=` parameter replaced by `***`; text that is not a URL is returned with
+    /// `password=` values redacted only.
+    public static func redacted(_ text: String) -> String { redacted(text, inMessage: false) }
+
+    /// `message` (text that may hold URLs among other words) with the passwords of its URLs redacted, each URL
+    /// read up to the first blank or quote.
+    public static func redactedMessage(_ message: String) -> String { redacted(message, inMessage: true) }
+
+    private static func redacted(_ text: String, inMessage: Bool) -> String {
+        var bytes = Array(text.utf8)
+        if let range = passwordRange(in: bytes, inMessage: inMessage) {
+            bytes.replaceSubrange(range, with: Array("***".utf8))
         }
+        var result = String(decoding: bytes, as: UTF8.self)
         // `password=VALUE` in a query string or a conninfo string, up to `&` or white space.
         var searchStart = result.startIndex
         while let found = result.range(
@@ -92,14 +112,22 @@ public struct PostgresURL: Sendable, Equatable, CustomStringConvertible {
         return result
     }
 
-    /// `message` with every occurrence of `password` (when it has one) replaced by `***`.
+    /// `message` with every occurrence of `password` (when it has one) replaced by `***`: whole, percent-decoded,
+    /// and each piece of it between `@`, `/`, `?`, `#`, `:`, `&` and `=` of three or more characters (libpq,
+    /// splitting a password with an unencoded `@` at its first one, echoes the rest as a host name).
     static func scrub(_ message: String, password: String?) -> String {
-        var message = redacted(message)
-        if let password, password.count >= 1 {
-            message = message.replacingOccurrences(of: password, with: "***")
-            if let decoded = password.removingPercentEncoding, !decoded.isEmpty {
-                message = message.replacingOccurrences(of: decoded, with: "***")
+        var message = redactedMessage(message)
+        guard let password, !password.isEmpty else { return message }
+        var secrets = [password]
+        if let decoded = password.removingPercentEncoding, !decoded.isEmpty { secrets.append(decoded) }
+        for secret in Array(secrets) {
+            secrets += secret.split(whereSeparator: { "@/?#:&=".contains($0) }).map(String.init).filter {
+                $0.count >= 3
             }
+        }
+        // Longest first, so that a piece never leaves the rest of a longer secret behind.
+        for secret in secrets.sorted(by: { $0.count > $1.count }) {
+            message = message.replacingOccurrences(of: secret, with: "***")
         }
         return message
     }

@@ -74,9 +74,29 @@ import Testing
         ("postgresql://u@h/db?password=pw&sslmode=disable", "postgresql://u@h/db?password=***&sslmode=disable"),
         ("postgresql://h/db", "postgresql://h/db"),
         ("postgresql://u:a:b@c@h/db", "postgresql://u:***@h/db"),
+        // Unencoded `/`, `?` and `@` in the password (issue 35, item 2): whatever the parse, never shown.
+        ("postgresql://u:pa/ss@h/db", "postgresql://u:***@h/db"),
+        ("postgresql://u:pa?ss@h:5432/db", "postgresql://u:***@h:5432/db"),
+        ("postgresql://u:p@ss9word@h/db", "postgresql://u:***@h/db"),
     ])
     func redactsPasswords(url: String, shown: String) {
         #expect(PostgresURL.redacted(url) == shown)
+    }
+
+    /// libpq splits `u:p@ss9word@h` at the first `@` and echoes `ss9word@h` as a host name: every piece of the
+    /// password is removed from its messages, and a message's own words are not taken for a URL.
+    @Test func libpqMessagesLoseEveryPieceOfThePassword() {
+        let password = PostgresURL.passwordPart(of: "postgresql://u:p@ss9word@h/db")
+        #expect(password == "p@ss9word")
+        let message = PostgresURL.scrub(
+            "could not translate host name \"ss9word@h\" to address", password: password)
+        #expect(message == "could not translate host name \"***@h\" to address")
+        #expect(
+            PostgresURL.redactedMessage("cannot connect to postgresql://u:pw@h/db: host \"x@y\" is down")
+                == "cannot connect to postgresql://u:***@h/db: host \"x@y\" is down")
+        let bytes = Array("--db=postgresql://me:s3cr/et?x@h/db".utf8)
+        let range = PostgresURL.passwordRange(in: bytes)
+        #expect(range.map { String(decoding: bytes[$0], as: UTF8.self) } == "s3cr/et?x")
     }
 
     @Test(arguments: [

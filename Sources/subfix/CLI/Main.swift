@@ -14,7 +14,13 @@ struct SubfixMain {
         let arguments = (1..<Int(CommandLine.argc)).map { index in
             CommandLine.unsafeArgv[index].map { PathBytes.decode(cString: $0) } ?? ""
         }
-        let status = SubfixCLI.run(arguments, io: .standard())
+        let io = CommandIO.standard()
+        if ArgumentPasswords.hide() {
+            io.warning(
+                "a password in a postgresql:// URL on the command line can be read by other local users while"
+                    + " subfix starts; give it with PGPASSWORD, ~/.pgpass or SUBFIX_DB instead", file: nil)
+        }
+        let status = SubfixCLI.run(arguments, io: io)
         exit(status.rawValue)
     }
 }

@@ -60,7 +60,7 @@ enum PostgresBackend {
 
     /// A failure as one line, with any password removed.
     static func message(_ error: any Error) -> String {
-        PostgresURL.redacted(CommandFailure(error).description).replacingOccurrences(of: "\n", with: " ")
+        PostgresURL.redactedMessage(CommandFailure(error).description).replacingOccurrences(of: "\n", with: " ")
     }
 
     /// The `--db` row of the PostgreSQL-only commands.
