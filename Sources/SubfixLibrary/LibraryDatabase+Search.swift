@@ -336,22 +336,22 @@ extension LibraryDatabase {
     static func neighbours(of line: DialogueLineRecord, count: Int, in db: Database) throws
         -> (before: [DialogueLineRecord], after: [DialogueLineRecord])
     {
-        // The source's lines are its id range.
-        let range =
-            "id BETWEEN (SELECT first_line_id FROM subtitle_source WHERE id = ?)"
-            + " AND (SELECT last_line_id FROM subtitle_source WHERE id = ?)"
+        // A source's lines are stored in time order as one id range: the neighbours are the ids next to the
+        // line's, read through the primary key (O(count), whatever the file's length).
         let before = try DialogueLineRecord.fetchAll(
             db,
             sql: """
-                SELECT * FROM dialogue_line WHERE \(range) AND (start_ms, id) < (?, ?)
-                ORDER BY start_ms DESC, id DESC LIMIT ?
-                """, arguments: [line.sourceId, line.sourceId, line.startMs, line.id, count])
+                SELECT * FROM dialogue_line
+                WHERE id < ? AND id >= (SELECT first_line_id FROM subtitle_source WHERE id = ?)
+                ORDER BY id DESC LIMIT ?
+                """, arguments: [line.id, line.sourceId, count])
         let after = try DialogueLineRecord.fetchAll(
             db,
             sql: """
-                SELECT * FROM dialogue_line WHERE \(range) AND (start_ms, id) > (?, ?)
-                ORDER BY start_ms, id LIMIT ?
-                """, arguments: [line.sourceId, line.sourceId, line.startMs, line.id, count])
+                SELECT * FROM dialogue_line
+                WHERE id > ? AND id <= (SELECT last_line_id FROM subtitle_source WHERE id = ?)
+                ORDER BY id LIMIT ?
+                """, arguments: [line.id, line.sourceId, count])
         return (before.reversed(), after)
     }
 }

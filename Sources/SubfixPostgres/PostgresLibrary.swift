@@ -210,6 +210,8 @@ public final class PostgresLibrary {
     func neighbours(of line: DialogueLineRecord, count: Int) throws
         -> (before: [DialogueLineRecord], after: [DialogueLineRecord])
     {
+        // Through the (source_id, start_ms, id) index: O(count). Lines are stored in time order, so this is the
+        // id order SQLite reads (`LibraryDatabase.neighbours`).
         let parameters = [String(line.sourceId), String(line.startMs), String(line.id ?? 0), String(count)]
         let before = try lines(
             """

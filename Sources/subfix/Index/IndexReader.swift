@@ -42,7 +42,7 @@ enum IndexReader {
         let source = SubtitleSourceRecord(
             mediaFileId: 0, kind: .sidecar, codec: format.rawValue, language: language(ofSidecar: path),
             encoding: decoded.encoding.name)
-        return (source, lines.map(indexedLine))
+        return (source, inTimeOrder(lines))
     }
 
     /// The text tracks of a media file, read in memory through the extractor.
@@ -69,12 +69,22 @@ enum IndexReader {
                     mediaFileId: 0, kind: .embedded, codec: track.stream.codec, language: track.stream.language,
                     title: track.stream.title, playerIndex: track.stream.playerIndex,
                     subtitleIndex: track.stream.subtitleIndex)
-                file.sources.append(IndexedSource(source: source, lines: lines.map(indexedLine)))
+                file.sources.append(IndexedSource(source: source, lines: inTimeOrder(lines)))
             }
             let warning = result.interruption.map { "\($0); indexed what was readable" }
             return (file, warning)
         } catch {
             throw CommandFailure(error, file: input.path)
+        }
+    }
+
+    /// The lines as stored: in time order (events in the file's order where they start together), so that a
+    /// line's neighbours in time are its neighbours by id, which `search --context` reads in O(context).
+    static func inTimeOrder(_ lines: [DialogueLine]) -> [IndexedLine] {
+        lines.enumerated().sorted {
+            ($0.element.startMilliseconds, $0.offset) < ($1.element.startMilliseconds, $1.offset)
+        }.map {
+            indexedLine($0.element)
         }
     }
 
