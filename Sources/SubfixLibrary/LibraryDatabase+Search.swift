@@ -82,9 +82,21 @@ extension LibraryDatabase {
     /// Lines matching `query`, best bm25 rank first. Throws ``LibraryError/noDialogueIndex(path:)`` when nothing
     /// was indexed yet.
     public func search(_ query: DialogueQuery, options: DialogueSearchOptions) throws -> [DialogueHit] {
+        var hits: [DialogueHit] = []
+        try search(query, options: options) { hits.append($0) }
+        return hits
+    }
+
+    /// Hands each hit to `body` as soon as it is read, best first, holding only the ranked ids (16 bytes a match)
+    /// and one hit at a time: `--limit 0` over a million matches no longer builds them all first. Returns how many
+    /// hits there were.
+    @discardableResult
+    public func search(
+        _ query: DialogueQuery, options: DialogueSearchOptions, each body: (DialogueHit) throws -> Void
+    ) throws -> Int {
         try reader.read { db in
             guard let folds = try Self.indexFolding(db) else { throw LibraryError.noDialogueIndex(path: path) }
-            return try Self.search(query, options: options, foldsChinese: folds, in: db)
+            return try Self.search(query, options: options, foldsChinese: folds, in: db, each: body)
         }
     }
 
@@ -93,8 +105,19 @@ extension LibraryDatabase {
     static func search(_ query: DialogueQuery, options: DialogueSearchOptions, foldsChinese: Bool, in db: Database)
         throws -> [DialogueHit]
     {
+        var hits: [DialogueHit] = []
+        try search(query, options: options, foldsChinese: foldsChinese, in: db) { hits.append($0) }
+        return hits
+    }
+
+    /// `search`, handing each hit to `body` as it is built; returns how many there were.
+    @discardableResult
+    static func search(
+        _ query: DialogueQuery, options: DialogueSearchOptions, foldsChinese: Bool, in db: Database,
+        each body: (DialogueHit) throws -> Void
+    ) throws -> Int {
         let candidates = try rankedCandidates(query, options: options, foldsChinese: foldsChinese, in: db)
-        guard !candidates.isEmpty else { return [] }
+        guard !candidates.isEmpty else { return 0 }
         let statement = try db.cachedStatement(
             sql: """
                 SELECT l.id, l.source_id, l.start_ms, l.end_ms, l.style, l.text,
@@ -107,7 +130,7 @@ extension LibraryDatabase {
                 """)
         let highlighter = DialogueHighlighter(
             phrases: query.phrases, segmenter: DialogueSegmenter(foldsChinese: foldsChinese))
-        var hits: [DialogueHit] = []
+        var count = 0
         for candidate in candidates {
             guard let row = try Row.fetchOne(statement, arguments: [candidate.rowid]) else { continue }
             let line = DialogueLineRecord(
@@ -126,9 +149,10 @@ extension LibraryDatabase {
             if options.context > 0 {
                 (hit.before, hit.after) = try neighbours(of: line, count: options.context, in: db)
             }
-            hits.append(hit)
+            try body(hit)
+            count += 1
         }
-        return hits
+        return count
     }
 
     /// The best `limit` matching line ids with their ranks, best first (ties: oldest line first).

@@ -66,9 +66,8 @@ enum SearchCommand {
             else { return Self.error }
             return printCounts(counts, arguments: arguments, io: io)
         }
-        guard let hits = LibraryLocation.reading(databasePath, io: io, { try $0.search(query, options: options) })
-        else { return Self.error }
-        // Written in batches, not a write per line: 20 hits were 20 system calls.
+        // Written in batches, not a write per line: 20 hits were 20 system calls. Each hit is printed as it is
+        // read (`--limit 0` over a million matches holds one hit at a time, not all of them).
         var lines: [String] = []
         var size = 0
         func add(_ line: String) {
@@ -80,7 +79,8 @@ enum SearchCommand {
                 size = 0
             }
         }
-        for (number, hit) in hits.enumerated() {
+        var number = 0
+        func print(_ hit: DialogueHit) {
             if json {
                 add(self.json(hit, from: directory).serialized())
             } else {
@@ -89,9 +89,17 @@ enum SearchCommand {
                 add(header(hit, from: directory) + "  " + marked(hit.segments, colour: colour, brackets: brackets))
                 for line in hit.after { add(contextLine(line)) }
             }
+            number += 1
+        }
+        guard
+            let found = LibraryLocation.reading(
+                databasePath, io: io, { try $0.search(query, options: options, each: print) })
+        else {
+            io.print(lines: lines)
+            return Self.error
         }
         io.print(lines: lines)
-        return hits.isEmpty ? Self.nothingMatched : Self.matched
+        return found == 0 ? Self.nothingMatched : Self.matched
     }
 
     /// Prints `--count` (`path:count`, or `{"type":"count","file","count"}` with `--json`) or `--files-with-matches`

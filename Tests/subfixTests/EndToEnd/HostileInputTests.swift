@@ -131,6 +131,27 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(page.contains(String(repeating: "测试文字", count: 125) + "…"))
     }
 
+    /// `search --limit 0` over a million hits took 718 MB (issue 35, item 6): hits are printed as they are read.
+    /// 60,000 hits fit in 120 MB of address space (they needed over 150 MB when all were built first).
+    @Test func everyHitIsPrintedInBoundedMemory() throws {
+        let folder = try SubfixBinary.folder("manyhits")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/media", withIntermediateDirectories: false)
+        var srt = ""
+        for index in 0..<60_000 {
+            let (hours, minutes, seconds) = (index / 3600, index / 60 % 60, index % 60)
+            let time = String(format: "%02d:%02d:%02d", hours, minutes, seconds)
+            srt += "\(index + 1)\n\(time),000 --> \(time),500\n这是第\(index)行字幕，内容很长很长很长很长很长很长很长很长 word\n\n"
+        }
+        try SubfixBinary.write(srt, to: folder + "/media/big.zh.srt")
+        let index = try SubfixBinary.run(["index", "media", "--db", "l.sqlite"], in: folder, limit: 300)
+        try #require(index.status == 0, "\(index.stderr)")
+        let run = try SubfixBinary.shell(
+            "ulimit -v 120000; \"$SUBFIX\" search word --limit 0 --db l.sqlite --json | wc -l", in: folder, limit: 300)
+        #expect(run.stdout == "60000\n", "\(run.stderr)")
+        #expect(run.stderr == "")
+    }
+
     /// ESC sequences in a malformed timestamp reached the terminal raw (item 6): now escaped, on one line.
     @Test func controlCharactersInMessagesAreEscaped() throws {
         let folder = try SubfixBinary.folder("escape")
