@@ -216,8 +216,14 @@ enum FixCommand {
         let work = OrderedWork<[FixFileResult]>(
             count: inputs.count, io: io, verb: "fixing", isReady: { !$0.contains(where: \.awaitsCommit) },
             deliver: { results in
-                // --quiet: only the failures (and, after the run, the summary).
-                for result in results where !quiet || result.status == .failed { report(result, io: io, json: json) }
+                // --quiet: only the failures and, with --diff, the diffs (and, after the run, the summary).
+                for result in results {
+                    if !quiet || result.status == .failed {
+                        report(result, io: io, json: json)
+                    } else if let diff = diffText(result, io: io) {
+                        io.print(lines: [diff])
+                    }
+                }
             })
         let batch = CommitBatch()
         @Sendable func commit() {
@@ -252,8 +258,23 @@ enum FixCommand {
             io.printJSON(result.json)
         } else {
             var lines = [result.line] + result.detailLines.map(MessageText.escaped)
-            if let diff = result.diff, !diff.isEmpty { lines.append(String(diff.dropLast())) }
+            if let diff = diffText(result, io: io) { lines.append(diff) }
             io.print(lines: lines)
         }
+    }
+
+    /// The file's diff without its last newline (a byte: a CRLF file's last CR stays, or `patch` rejects the
+    /// hunk), with control characters and line separators from the file escaped when standard output is a
+    /// terminal (each line's CR before its LF kept); nil when there is none.
+    static func diffText(_ result: FixFileResult, io: CommandIO) -> String? {
+        guard let diff = result.diff, !diff.isEmpty else { return nil }
+        let bytes = diff.utf8.last == 0x0A ? Array(diff.utf8.dropLast()) : Array(diff.utf8)
+        let text = String(decoding: bytes, as: UTF8.self)
+        guard io.stdoutIsTerminal else { return text }
+        return bytes.split(separator: 0x0A, omittingEmptySubsequences: false).map { line in
+            let carriageReturn = line.last == 0x0D
+            let content = String(decoding: carriageReturn ? line.dropLast() : line[...], as: UTF8.self)
+            return MessageText.escaped(content) + (carriageReturn ? "\r" : "")
+        }.joined(separator: "\n")
     }
 }
