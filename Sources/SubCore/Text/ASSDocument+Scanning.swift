@@ -15,6 +15,31 @@ extension ASSDocument {
         "script info", "v4 styles", "v4+ styles", "v4++ styles", "events", "fonts", "graphics",
     ]
 
+    /// The headers libass knows, matched as it matches them: at the start of the line, ignoring case, whatever
+    /// follows.
+    static let knownHeaders: [(bytes: [UInt8], kind: ASSSection.Kind)] = {
+        let headers: [(String, ASSSection.Kind)] = [
+            ("[script info]", .scriptInfo), ("[v4 styles]", .styles), ("[v4+ styles]", .styles),
+            ("[v4++ styles]", .styles), ("[events]", .events), ("[fonts]", .other), ("[graphics]", .other),
+        ]
+        return headers.map { (Array($0.0.utf8), $0.1) }
+    }()
+
+    /// The known header `content` starts with, if any.
+    static func knownHeader(
+        _ buffer: UnsafeBufferPointer<UInt8>, _ content: Range<Int>
+    ) -> (name: String, kind: ASSSection.Kind)? {
+        guard content.count >= 7, buffer[content.lowerBound] == 0x5B else { return nil }
+        for header in knownHeaders where content.count >= header.bytes.count {
+            let prefix = content.lowerBound..<(content.lowerBound + header.bytes.count)
+            if zip(buffer[prefix], header.bytes).allSatisfy({ ($0 >= 0x41 && $0 <= 0x5A ? $0 | 0x20 : $0) == $1 }) {
+                // The name as written (`EVENTS`), without the brackets.
+                return (buffer.string((prefix.lowerBound + 1)..<(prefix.upperBound - 1)), header.kind)
+            }
+        }
+        return nil
+    }
+
     /// Finds section headers (`[...]` alone on a line) and each section's `Format:` line. Inside `[Fonts]` and
     /// `[Graphics]`, whose encoded data lines may start with `[` and end with `]` (both are among the 64
     /// characters of `SSAFontEncoding`), such a line made only of those characters is data unless it names a
@@ -23,6 +48,18 @@ extension ASSDocument {
         var sections: [ASSSection] = []
         for (index, line) in lines.enumerated() {
             let content = buffer.trimmingBlanks(line.content)
+            // libass takes a line that starts with a header it knows for that header, whatever follows it
+            // (`[Events]x`, `[Events] ; comment`): so does subfix, or a file fixed here would read otherwise there.
+            if let known = knownHeader(buffer, content) {
+                if let last = sections.indices.last {
+                    sections[last].bodyLines = sections[last].bodyLines.lowerBound..<index
+                }
+                sections.append(
+                    ASSSection(
+                        name: known.name, kind: known.kind, headerLine: index, bodyLines: (index + 1)..<lines.count,
+                        format: []))
+                continue
+            }
             let bracketed =
                 content.count >= 2 && buffer[content.lowerBound] == 0x5B && buffer[content.upperBound - 1] == 0x5D
             let inData = sections.last.map { ["fonts", "graphics"].contains($0.name.lowercased()) } ?? false

@@ -50,3 +50,36 @@ import Testing
         }
     }
 }
+
+/// Section headers are read as libass reads them (issue 35, item 7): a line that starts with a header libass
+/// knows is that header, whatever follows, so `[Events]x` holds events in subfix as in a player.
+@Suite struct LibassHeaderTests {
+    static func events(under header: String) throws -> [String] {
+        let text =
+            "[Script Info]\nScriptType: v4.00+\n\n[V4+ Styles]\nFormat: Name, Fontname\nStyle: Default,SimHei\n\n"
+            + header + "\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+            + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\fnSimHei}你好\n"
+        return try ASSDocument(utf8: Array(text.utf8), file: "t.ass").events.map(\.style)
+    }
+
+    @Test(arguments: ["[Events]", "[Events]x", "[EVENTS] ; comment", "  [events]]"])
+    func headersLibassKnowsArePrefixes(header: String) throws {
+        #expect(try Self.events(under: header) == ["Default"])
+    }
+
+    @Test(arguments: ["[Eventsx]", "[Event]", "Events]"])
+    func otherLinesAreNot(header: String) throws {
+        #expect(try Self.events(under: header) == [])
+    }
+
+    /// A fix of such a file rewrites its `\fn` runs, as libass would draw them.
+    @Test func fixRewritesEventsUnderAPrefixHeader() throws {
+        let text =
+            "[Script Info]\nScriptType: v4.00+\n\n[Events]x\n"
+            + "Format: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+            + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,{\\fnSimHei}你好\n"
+        let rewrite = FontRewriter(targetFont: "Noto Sans CJK SC").rewrite(
+            try ASSDocument(utf8: Array(text.utf8), file: "t.ass"))
+        #expect(rewrite.fnTags == 1)
+    }
+}
