@@ -41,13 +41,26 @@ public final class LibraryDatabase: Sendable {
     public init(path: String, mode: OpenMode) throws {
         self.path = path
         let manager = FileManager.default
+        var isFolder: ObjCBool = false
+        if manager.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw LibraryError.isFolder(path: path)
+        }
         switch mode {
         case .existing, .readOnly:
             guard manager.fileExists(atPath: path) else { throw LibraryError.missing(path: path) }
         case .create:
             let folder = (path as NSString).deletingLastPathComponent
             if !folder.isEmpty && !manager.fileExists(atPath: folder) {
-                try manager.createDirectory(atPath: folder, withIntermediateDirectories: true)
+                // mkdir -p, with the system's reason on failure (Foundation's error would print its domain).
+                var made = folder.hasPrefix("/") ? "/" : ""
+                for component in folder.split(separator: "/") {
+                    made += (made.isEmpty || made.hasSuffix("/") ? "" : "/") + component
+                    if manager.fileExists(atPath: made) { continue }
+                    if mkdir(made, 0o777) != 0 && errno != EEXIST {
+                        throw LibraryError.cannotCreateFolder(
+                            path: path, folder: folder, cause: String(cString: strerror(errno)))
+                    }
+                }
             }
         }
         var configuration = Configuration()

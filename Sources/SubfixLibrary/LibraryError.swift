@@ -18,12 +18,16 @@ public enum LibraryError: Equatable, FileError {
     case olderSchema(path: String)
     /// A write was asked of a library opened for reading only.
     case readOnly(path: String)
+    /// The path names a folder, not a database file.
+    case isFolder(path: String)
+    /// The library's folder could not be made (`cause` is the system's reason).
+    case cannotCreateFolder(path: String, folder: String, cause: String)
 
     /// The library database; nil for a query that cannot run.
     public var file: String? {
         switch self {
         case .missing(let path), .noDialogueIndex(let path), .foldingMismatch(let path, _), .newerSchema(let path),
-            .olderSchema(let path), .readOnly(let path):
+            .olderSchema(let path), .readOnly(let path), .isFolder(let path), .cannotCreateFolder(let path, _, _):
             return path
         case .query:
             return nil
@@ -49,6 +53,10 @@ public enum LibraryError: Equatable, FileError {
             return "the library was written by an older subfix (run `subfix index` to update it)"
         case .readOnly:
             return "opened for reading only"
+        case .isFolder:
+            return "a folder, not a library file (name a file, such as FOLDER/library.sqlite)"
+        case .cannotCreateFolder(_, let folder, let cause):
+            return "cannot create its folder \(folder): \(cause)"
         }
     }
 }

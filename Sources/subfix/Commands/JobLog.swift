@@ -54,7 +54,7 @@ enum JobLog {
                 let database = try library ?? pending?.database() ?? LibraryDatabase(path: path, mode: .create)
                 try database.record(job: job, files: files)
             } catch {
-                io.warning("cannot record the job: \(CommandFailure(error).description)", file: path)
+                io.warning("cannot record the job: \(CommandFailure(error).cause)", file: path)
             }
         case .postgres(let url, let creating):
             do {

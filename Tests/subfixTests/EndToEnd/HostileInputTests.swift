@@ -152,6 +152,32 @@ private let simHeiSRT = "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"SimHei\"
         #expect(run.stderr == "")
     }
 
+    /// `--db FOLDER` said "disk I/O error"; a job log whose folder cannot be made printed Foundation's
+    /// `NSCocoaErrorDomain` text (issue 35, item 7). Both are one plain line now.
+    @Test func libraryPathsThatCannotBeLibrariesSaySo() throws {
+        let folder = try SubfixBinary.folder("dbpaths")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/lib", withIntermediateDirectories: false)
+        try SubfixBinary.write(simHeiSRT, to: folder + "/a.srt")
+        try SubfixBinary.write("not a folder", to: folder + "/plain")
+        let index = try SubfixBinary.run(["index", "a.srt", "--db", "lib"], in: folder)
+        #expect(index.status == 1)
+        #expect(
+            index.errorLines == [
+                "subfix: error: lib: a folder, not a library file (name a file, such as FOLDER/library.sqlite)"
+            ])
+        let search = try SubfixBinary.run(["search", "你好", "--db", "lib"], in: folder)
+        #expect(search.errorLines == index.errorLines)
+        let fix = try SubfixBinary.run(
+            ["fix", "a.srt", "--out", "o"], in: folder, environment: ["XDG_DATA_HOME": folder + "/plain/data"])
+        #expect(fix.status == 0)
+        #expect(
+            fix.errorLines == [
+                "subfix: warning: \(folder)/plain/data/subfix/library.sqlite: cannot record the job: cannot create its"
+                    + " folder \(folder)/plain/data/subfix: Not a directory"
+            ])
+    }
+
     /// ESC sequences in a malformed timestamp reached the terminal raw (item 6): now escaped, on one line.
     @Test func controlCharactersInMessagesAreEscaped() throws {
         let folder = try SubfixBinary.folder("escape")
