@@ -6,7 +6,7 @@ import SubDB
 public struct DialogueSearchOptions: Sendable, Equatable {
     /// Only sources in this language (`zh` also matches `zh-Hans`; case does not matter).
     public var language: String?
-    /// Only files whose path matches this GLOB pattern (`*` and `?`, case-sensitive).
+    /// Only files whose path matches this GLOB pattern (SQLite's GLOB: `*`, `?` and `[...]` sets, case-sensitive).
     public var pathPattern: String?
     /// The most hits returned.
     public var limit: Int

@@ -20,7 +20,10 @@ enum SearchCommand {
         options: [
             LibraryLocation.option,
             .value(.lang, "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
-            .value(.path, "GLOB", "Only files whose path matches this pattern (* and ?; relative to here)."),
+            .value(
+                .path, "GLOB",
+                "Only files whose path matches this pattern, relative to here: * any text, ? one character,"
+                    + " [abc] or [a-z] one of a set (write [[] for a literal [); case-sensitive."),
             .value(.limit, "N", "At most N hits (default 20; 0 for every hit)."),
             .value(.context, "N", "Also show N lines before and after each hit."),
             .flag(.count, "Print the number of matching lines of each file (path:count), every match counted."),

@@ -75,6 +75,25 @@ import Testing
         #expect(!plan.contains("SCAN dialogue_line") && !plan.contains("TEMP B-TREE"), "\(plan)")
     }
 
+    /// `--path` is SQLite's GLOB, as its help now says: `[...]` is a set of characters, `[[]` a literal `[`.
+    @Test func pathSetsAreCharacterClasses() throws {
+        let fixture = try IndexFixture()
+        _ = try fixture.srt("ep[1].zh.srt", ["你好世界"])
+        _ = try fixture.srt("ep1.zh.srt", ["你好朋友"])
+        #expect(fixture.run(["index", fixture.path + "/media", "--db", fixture.db]).0 == .success)
+        func files(_ pattern: String) -> [String] {
+            let (_, out, _) = fixture.run(["search", "你好", "--db", fixture.db, "--path", pattern, "--json"])
+            return out.split(separator: "\n").compactMap {
+                (try? JSONSerialization.jsonObject(with: Data($0.utf8)) as? [String: Any])?["file"] as? String
+            }.map { ($0 as NSString).lastPathComponent }.sorted()
+        }
+        #expect(files("*ep[1].zh.srt") == ["ep1.zh.srt"])
+        #expect(files("*ep[[]1].zh.srt") == ["ep[1].zh.srt"])
+        #expect(files("*ep?1?.zh.srt") == ["ep[1].zh.srt"])
+        let (_, help, _) = fixture.run(["search", "--help"])
+        #expect(help.contains("[abc] or [a-z] one of a set (write [[] for a literal [)"))
+    }
+
     /// Colour on a terminal unless NO_COLOR is set, or as --color says; plain text in a pipe, with [ ] only when
     /// asked for.
     @Test func colourOnATerminalOnly() throws {
