@@ -180,7 +180,7 @@ enum WorkerCommand {
         }
         let file: IndexedFile
         do throws(CommandFailure) {
-            file = try IndexReader.read(input).file
+            file = try input.read().file
         } catch {
             result.fail(error)
             return result

@@ -1,8 +1,24 @@
 import Foundation
 import SubCore
+import SubfixLibrary
 
 /// A file `subfix index` looks at: a subtitle file or a media file, with its size and modification time.
 struct IndexInput: Sendable, Equatable {
+    /// The file read into what the library stores (`DialogueReader`), and a warning when a media file could only
+    /// be read in part; a failure names the file and says why.
+    func read(hint: EncodingHint? = nil) throws(CommandFailure) -> (file: IndexedFile, warning: String?) {
+        let readerKind: DialogueReader.Kind
+        switch kind {
+        case .subtitle(let format): readerKind = .subtitle(format)
+        case .media: readerKind = .media
+        }
+        do {
+            return try DialogueReader.read(path: path, kind: readerKind, size: size, mtime: mtime, hint: hint)
+        } catch {
+            throw CommandFailure(error, file: path)
+        }
+    }
+
     /// What the file holds.
     enum Kind: Sendable, Equatable {
         case subtitle(SubtitleFormat)

@@ -101,7 +101,7 @@ enum IndexRunner {
                     guard let position else { return }
                     let index = pending[position]
                     do throws(CommandFailure) {
-                        let (file, warning) = try IndexReader.read(inputs[index], hint: options.hint)
+                        let (file, warning) = try inputs[index].read(hint: options.hint)
                         queue.put(.file(index: index, file, warning: warning))
                     } catch {
                         queue.put(.failure(index: index, error))

@@ -85,7 +85,7 @@ enum PostgresIndexCommand {
     {
         OrderedWork.map(count: inputs.count, jobs: jobs) { position in
             do throws(CommandFailure) {
-                let (file, warning) = try IndexReader.read(inputs[position], hint: hint)
+                let (file, warning) = try inputs[position].read(hint: hint)
                 return .success((file, warning))
             } catch {
                 return .failure(error)

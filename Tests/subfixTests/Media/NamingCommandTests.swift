@@ -1,4 +1,5 @@
 import Foundation
+import SubfixLibrary
 import TestSupport
 import Testing
 
@@ -153,6 +154,6 @@ import Testing
             ("movie.0.chi.ass", "chi"), ("movie.zh-Hans.srt", "zh-Hans"),
         ] as [(String, String)])
     func indexReadsTheLanguageOfEveryScheme(name: String, language: String) {
-        #expect(IndexReader.language(ofSidecar: "/library/" + name) == language)
+        #expect(DialogueReader.language(ofSidecar: "/library/" + name) == language)
     }
 }
