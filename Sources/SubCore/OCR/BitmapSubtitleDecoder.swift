@@ -42,10 +42,12 @@ final class BitmapSubtitleDecoder {
         var got: Int32 = 0
         let (code, lines) = MediaLog.capture { avcodec_decode_subtitle2(decoder.context, &subtitle, &got, packet) }
         defer { avsubtitle_free(&subtitle) }
-        if code < 0 {
-            let reason = lines.first { $0.level <= AV_LOG_ERROR }?.text ?? MediaError.message(for: code)
+        // The PGS decoder reports a bad object or palette in its log and goes on without it: that is damage too.
+        let logged = lines.first { $0.level <= AV_LOG_ERROR }?.text
+        if code < 0 || logged != nil {
+            let reason = logged ?? MediaError.message(for: code)
             problems.append(SubtitleDecodeProblem(time: time, reason: "damaged bitmap packet: " + reason))
-            return []
+            if code < 0 { return [] }
         }
         guard got != 0 else { return [] }
         let none = cffmpeg_nopts_value()
