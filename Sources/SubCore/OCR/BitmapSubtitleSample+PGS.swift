@@ -16,7 +16,8 @@ extension BitmapSubtitleSample {
             let end = UInt32(max(0, event.end) * 90)
             let objects = Array(event.bitmaps.prefix(2).enumerated())
             // Presentation composition: the frame, an epoch start, the objects and where they go.
-            var composition = be16(width) + be16(height) + [0x10] + be16(number * 2) + [0x80, 0, 0, UInt8(objects.count)]
+            var composition =
+                be16(width) + be16(height) + [0x10] + be16(number * 2) + [0x80, 0, 0, UInt8(objects.count)]
             for (id, bitmap) in objects {
                 composition += be16(id) + [UInt8(id), 0] + be16(bitmap.x) + be16(bitmap.y)
             }
@@ -40,7 +41,8 @@ extension BitmapSubtitleSample {
             }
             output += segment(0x80, [], pts: start)
             // The clear: a normal composition with no objects.
-            output += segment(0x16, be16(width) + be16(height) + [0x10] + be16(number * 2 + 1) + [0, 0, 0, 0], pts: end)
+            output += segment(
+                0x16, be16(width) + be16(height) + [0x10] + be16(number * 2 + 1) + [0, 0, 0, 0], pts: end)
             output += segment(0x17, windows, pts: end)
             output += segment(0x80, [], pts: end)
         }
@@ -74,7 +76,9 @@ extension BitmapSubtitleSample {
             while x < bitmap.width {
                 let colour = bitmap.indexes[y * bitmap.width + x]
                 var length = 1
-                while x + length < bitmap.width, length < 16_383, bitmap.indexes[y * bitmap.width + x + length] == colour {
+                while x + length < bitmap.width, length < 16_383,
+                    bitmap.indexes[y * bitmap.width + x + length] == colour
+                {
                     length += 1
                 }
                 switch (colour, length) {

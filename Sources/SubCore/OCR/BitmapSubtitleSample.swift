@@ -63,7 +63,8 @@ package enum BitmapSubtitleSample {
             renderer.render(at: (line.start + line.end) / 2, into: &canvas, background: .transparent)
             guard let bitmap = fourColours(canvas) else { continue }
             events.append(
-                BitmapEvent(start: line.start, end: line.end, bitmaps: [bitmap], frameWidth: width, frameHeight: height))
+                BitmapEvent(start: line.start, end: line.end, bitmaps: [bitmap], frameWidth: width, frameHeight: height)
+            )
         }
         return events
     }
@@ -108,7 +109,7 @@ package enum BitmapSubtitleSample {
     /// `events` as a Matroska file holding one VobSub track tagged `language`, encoded by libavcodec's `dvdsub`
     /// encoder (which maps the pictures' colours onto the DVD palette it writes into the track's header).
     package static func vobSubMatroska(
-        _ events: [BitmapEvent], width: Int, height: Int, language: String?
+        _ events: [BitmapEvent], width: Int, height: Int, language: String?, title: String? = nil
     ) throws -> Data {
         let file = "sample.mkv"
         try FFmpegLibraries.load(file: file)
@@ -121,7 +122,7 @@ package enum BitmapSubtitleSample {
             context.pointee.height = Int32(height)
             context.pointee.time_base = cffmpeg_time_base_q()
         }
-        let muxer = try SampleMuxer(encoder: encoder.context, language: language, file: file)
+        let muxer = try SampleMuxer(encoder: encoder.context, language: language, title: title, file: file)
         let bufferSize = 1 << 20
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: bufferSize)
         defer { buffer.deallocate() }
@@ -180,7 +181,7 @@ package enum BitmapSubtitleSample {
 }
 
 /// libavformat's Matroska muxer writing one subtitle stream (parameters from an encoder, a language tag) into
-/// memory; the context and buffer are freed in `deinit`.
+/// memory (with a language and title tag); the context and buffer are freed in `deinit`.
 final class SampleMuxer {
     private let context: UnsafeMutablePointer<AVFormatContext>
     private var buffer: UnsafeMutablePointer<AVIOContext>?
@@ -188,7 +189,7 @@ final class SampleMuxer {
     private let packet: Packet
     private let file: String
 
-    init(encoder: UnsafeMutablePointer<AVCodecContext>, language: String?, file: String) throws {
+    init(encoder: UnsafeMutablePointer<AVCodecContext>, language: String?, title: String?, file: String) throws {
         self.file = file
         var allocated: UnsafeMutablePointer<AVFormatContext>?
         var code = avformat_alloc_output_context2(&allocated, nil, "matroska", nil)
@@ -206,6 +207,7 @@ final class SampleMuxer {
         if code < 0 { throw MediaError.library("avcodec_parameters_from_context", code, file: file) }
         newStream.pointee.time_base = AVRational(num: 1, den: 1000)
         if let language { av_dict_set(&newStream.pointee.metadata, "language", language, 0) }
+        if let title { av_dict_set(&newStream.pointee.metadata, "title", title, 0) }
         var pb: UnsafeMutablePointer<AVIOContext>?
         code = avio_open_dyn_buf(&pb)
         guard code >= 0, let pb else { throw MediaError.library("avio_open_dyn_buf", code, file: file) }

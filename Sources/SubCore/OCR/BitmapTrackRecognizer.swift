@@ -143,7 +143,7 @@ public final class BitmapTrackRecognizer {
                 let engine = try shelf.engine(layout == .vertical ? language.vertical : language)
                 let (text, confidence) = engine.recognize(image, layout: layout)
                 if !text.isEmpty {
-                    texts.append(text)
+                    texts.append(OCRTextCleanup.clean(text, language: language))
                     confidences.append(confidence)
                 }
             }

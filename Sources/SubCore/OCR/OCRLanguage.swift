@@ -9,7 +9,9 @@ public struct OCRLanguage: Sendable, Hashable, CustomStringConvertible {
     /// A language from Tesseract's code (`chi_sim`) or a tag subfix knows (`zh-Hant`, `ja`, `jpn`, `ko`, `en`).
     /// nil when it is neither.
     public init?(_ text: String) {
-        let parts = text.split(separator: "+").map { OCRLanguage.tesseractCode(String($0)) }
+        let parts = text.split(separator: "+", omittingEmptySubsequences: false).map {
+            OCRLanguage.tesseractCode(String($0))
+        }
         guard !parts.isEmpty, !parts.contains(nil) else { return nil }
         code = parts.compactMap { $0 }.joined(separator: "+")
     }
@@ -36,7 +38,8 @@ public struct OCRLanguage: Sendable, Hashable, CustomStringConvertible {
 
     /// The same language for vertical text: `jpn_vert` for Japanese (Tesseract's vertical model), else itself.
     var vertical: OCRLanguage {
-        OCRLanguage(code: code.split(separator: "+").map { $0 == "jpn" ? "jpn_vert" : String($0) }.joined(separator: "+"))
+        OCRLanguage(
+            code: code.split(separator: "+").map { $0 == "jpn" ? "jpn_vert" : String($0) }.joined(separator: "+"))
     }
 
     /// Whether vertical layout is worth looking for (Japanese, Chinese).

@@ -84,7 +84,8 @@ public struct RecognizedTrack: Sendable, Equatable {
         var output = ""
         for (number, event) in textEvents.enumerated() {
             let tag = event.position == nil ? "" : "{\\an8}"
-            output += "\(number + 1)\n\(RecognizedTrack.srtTime(event.start)) --> \(RecognizedTrack.srtTime(event.end))\n"
+            output +=
+                "\(number + 1)\n\(RecognizedTrack.srtTime(event.start)) --> \(RecognizedTrack.srtTime(event.end))\n"
             output += tag + event.text + "\n\n"
         }
         return output

@@ -28,6 +28,8 @@ final class TesseractEngine {
             throw .engineInit(file: file, track: track, language: language.code)
         }
         _ = TessBaseAPISetVariable(created, "debug_file", "/dev/null")
+        // Subtitles never hold a vertical bar, and Tesseract reads a capital I in a sans face as one ("| was").
+        _ = TessBaseAPISetVariable(created, "tessedit_char_blacklist", "|")
         handle = created
         self.language = language
     }
@@ -39,7 +41,8 @@ final class TesseractEngine {
     func recognize(_ image: GreyImage, layout: TextLayout) -> (text: String, confidence: Int) {
         TessBaseAPISetPageSegMode(handle, layout == .vertical ? PSM_SINGLE_BLOCK_VERT_TEXT : PSM_SINGLE_BLOCK)
         image.pixels.withUnsafeBufferPointer { pixels in
-            TessBaseAPISetImage(handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
+            TessBaseAPISetImage(
+                handle, pixels.baseAddress, Int32(image.width), Int32(image.height), 1, Int32(image.width))
         }
         // Subtitle bitmaps carry no resolution; 300 dpi keeps Tesseract from guessing (and warning).
         TessBaseAPISetSourceResolution(handle, 300)
@@ -67,7 +70,8 @@ final class TesseractEngine {
     private static let loadFailure: String? = {
         var buffer = [CChar](repeating: 0, count: 512)
         let status = buffer.withUnsafeMutableBufferPointer { ctess_load($0.baseAddress, $0.count) }
-        return status == 0 ? nil : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return status == 0
+            ? nil : String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }()
 
     /// Tesseract's version (`5.3.0`), or why it cannot be loaded.

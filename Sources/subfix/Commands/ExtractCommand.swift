@@ -30,7 +30,8 @@ enum ExtractCommand {
             read sidecars (Movie.ja.default.ass, Movie.zh-Hans.zh.forced.ass, Movie.zh.sdh.srt). Bitmap tracks
             (PGS, VobSub, DVB) are read with Tesseract OCR under --ocr (in the track's language, or --ocr-lang),
             written as SRT (or ASS with --format ass); events below --ocr-min-confidence are written and reported,
-            events that give no text are reported with their time and make the exit status 1. A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
+            events that give no text are reported with their time and make the exit status 1.
+            A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
             With --fix, each line (and JSON object) also says how many styles, \\fn tags and font tags were
             rewritten; the files are what 'subfix fix' makes of the plain extracted tracks.
             """,
@@ -84,7 +85,8 @@ enum ExtractCommand {
             if let ocr = request.ocr {
                 let (bitmaps, selectors) = ExtractOCR.partition(request, media: media)
                 if !bitmaps.isEmpty {
-                    (status, files) = try ExtractOCR.extract(bitmaps, of: media, request, ocr, arguments, io, fixer: fixer)
+                    (status, files) = try ExtractOCR.extract(
+                        bitmaps, of: media, request, ocr, arguments, io, fixer: fixer)
                 }
                 request.selectors = selectors
             }

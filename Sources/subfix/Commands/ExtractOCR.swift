@@ -19,7 +19,8 @@ struct OCRRequest: Equatable {
     /// The option rows `extract` shows.
     static let rows: [OptionSpec] = [
         .flag(.ocr, "Read bitmap tracks (PGS, VobSub, DVB) with Tesseract OCR and write them as text."),
-        .value(.ocrLang, "LANG", "OCR language instead of the track's tag: eng, chi_sim, chi_tra, jpn, kor, zh-Hant..."),
+        .value(
+            .ocrLang, "LANG", "OCR language instead of the track's tag: eng, chi_sim, chi_tra, jpn, kor, zh-Hant..."),
         .value(.ocrMinConfidence, "N", "Report events Tesseract is less sure of than N (0-100, default 70)."),
         .value(.jobs, "N", "With --ocr, events recognized in parallel (default: the number of cores)."),
     ]
@@ -97,7 +98,8 @@ enum ExtractOCR {
             for item in written {
                 if !arguments.has(.quiet) {
                     report(
-                        item, summary: summary, fixed: fixes[stream.index], file: path, json: arguments.has(.json), io: io)
+                        item, summary: summary, fixed: fixes[stream.index], file: path, json: arguments.has(.json),
+                        io: io)
                 }
                 files.append(
                     .file(
