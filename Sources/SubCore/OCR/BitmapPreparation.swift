@@ -24,6 +24,8 @@ enum BitmapPreparation {
     static let targetLineHeight = 56
     /// The light margin kept around the text, in pixels of the scaled image.
     static let margin = 16
+    /// The longest side a scaled image may have.
+    static let maximumSide = 8192
 
     /// Prepares `bitmap`; `mayBeVertical` lets a tall, narrow picture be read as vertical text (Japanese, Chinese).
     static func prepare(_ bitmap: SubtitleBitmap, mayBeVertical: Bool) throws -> Outcome {
@@ -57,6 +59,8 @@ enum BitmapPreparation {
         let lines = vertical ? runs(columnInk[left...right]) : runs(rowInk[top...bottom])
         let lineSize = lines.isEmpty ? (vertical ? cropWidth : cropHeight) : lines.sorted()[lines.count / 2]
         var scale = Double(targetLineHeight) / Double(max(1, lineSize))
+        // Never past `maximumSide` (a hostile picture of thin specks would otherwise ask for gigabytes).
+        scale = min(scale, Double(maximumSide) / Double(max(cropWidth, cropHeight)))
         scale = scale < 1.15 ? 1 : min(scale, 4)
         var cropped = [UInt8](repeating: 255, count: cropWidth * cropHeight)
         for y in 0..<cropHeight {

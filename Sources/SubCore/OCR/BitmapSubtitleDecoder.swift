@@ -35,6 +35,21 @@ final class BitmapSubtitleDecoder {
         }
     }
 
+    /// A decoder for raw packets of `codec` in a `width`x`height` frame, with no demuxer (the fuzz target's way in).
+    init(codec id: AVCodecID, width: Int, height: Int, file: String) throws {
+        self.file = file
+        try FFmpegLibraries.load(file: file)
+        guard let codec = avcodec_find_decoder(id) else {
+            throw MediaError.unsupportedCodec(
+                file: file, playerIndex: 0, codec: "\(id)", reason: "libavcodec has no decoder for it")
+        }
+        decoder = try CodecContext(codec: codec, file: file) { context in
+            context.pointee.width = Int32(width)
+            context.pointee.height = Int32(height)
+            context.pointee.pkt_timebase = AVRational(num: 1, den: 90_000)
+        }
+    }
+
     /// Decodes one packet (timestamps already shifted by the input's start time, `time` its PTS in seconds) and
     /// returns the events it completed.
     func decode(_ packet: UnsafeMutablePointer<AVPacket>, time: Double?) -> [BitmapEvent] {
