@@ -102,6 +102,8 @@ let package = Package(
         .executableTarget(
             name: "encoding-bench", dependencies: ["SubCore"], path: "Benchmarks/EncodingBench",
             swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ocr-bench", dependencies: ["SubCore"], path: "Benchmarks/OCRBench", swiftSettings: swiftSettings),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),

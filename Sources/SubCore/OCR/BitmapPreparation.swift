@@ -1,4 +1,5 @@
 internal import CFFmpeg
+import Foundation
 
 /// Turns a subtitle picture into what Tesseract reads best: the palette to grey with the outline told apart from
 /// the fill, inverted to dark text on a light ground, cropped to the text with a margin, and scaled up (libswscale, bilinear)
@@ -8,7 +9,7 @@ internal import CFFmpeg
 /// fill lies inside it. So the outline's brightness is read from the pixels next to transparent ones, and the fill
 /// is the visible brightness farthest from it (white text in a black outline, or black text in a white one).
 /// Where fill and outline look alike (text with no outline), the picture's shape (its alpha) is the text.
-enum BitmapPreparation {
+package enum BitmapPreparation {
     /// What a picture gave.
     enum Outcome: Equatable {
         /// An image for Tesseract and how its text runs.
@@ -73,6 +74,13 @@ enum BitmapPreparation {
                 height: Int((Double(cropHeight) * scale).rounded()))
         }
         return .ready(padded(image, by: margin), vertical ? .vertical : .horizontal)
+    }
+
+    /// `bitmap` prepared as `prepare` does, as a binary PGM file (what `make bench` hands the tesseract CLI, so
+    /// both read the same pixels); nil when there is nothing to read.
+    package static func portableGreyMap(_ bitmap: SubtitleBitmap, mayBeVertical: Bool) throws -> Data? {
+        guard case .ready(let image, _) = try prepare(bitmap, mayBeVertical: mayBeVertical) else { return nil }
+        return Data("P5\n\(image.width) \(image.height)\n255\n".utf8) + Data(image.pixels)
     }
 
     /// Per pixel, how much it is text (0 ground, 255 text); nil when the visible pixels are all one colour and
