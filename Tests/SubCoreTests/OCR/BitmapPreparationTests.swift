@@ -118,4 +118,11 @@ import Testing
         let japanese = try #require(OCRLanguage("jpn"))
         #expect(OCRTextCleanup.clean("l was", language: japanese) == "l was")
     }
+
+    @Test func asciiMarksBesideCJKAreFullWidth() throws {
+        let chinese = try #require(OCRLanguage("chi_tra"))
+        #expect(OCRTextCleanup.clean("下雨了,記得帶傘出門?OK, fine", language: chinese) == "下雨了，記得帶傘出門？OK, fine")
+        let english = try #require(OCRLanguage("eng"))
+        #expect(OCRTextCleanup.clean("下雨了,記得", language: english) == "下雨了,記得")
+    }
 }
