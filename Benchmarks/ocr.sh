@@ -37,3 +37,17 @@ printf 'tesseract CLI         %3d events in %6.3f s  %6.1f events/s  (the same p
     "${#pgms[@]}" "$t_cli" "$(echo "${#pgms[@]} / $t_cli" | bc -l)" "$jobs"
 printf 'ratio subfix/CLI: %.2fx the events per second\n' \
     "$(echo "($events / $t_subfix) / (${#pgms[@]} / $t_cli)" | bc -l)"
+
+# Memory over a long track: peak resident size of `subfix extract --ocr` on a short and a ten-times-longer track
+# (1,500 events is a two-hour film at one subtitle every five seconds); flat means events are not held as pictures.
+bin=${SUBFIX_BIN:-.build/release/subfix}
+long=${OCR_BENCH_LONG:-1500}
+short=$((long / 10))
+"$bench" long "$out/long-$short.mkv" "$short"
+"$bench" long "$out/long-$long.mkv" "$long"
+peak() { /usr/bin/time -f '%M' "$bin" extract "$1" --track 1 --ocr --jobs "$jobs" --out "$out/long-out" --quiet \
+    2>&1 >/dev/null | tail -1; }
+m_short=$(peak "$out/long-$short.mkv")
+m_long=$(peak "$out/long-$long.mkv")
+printf 'peak memory: %d events %d MB, %d events %d MB (%.2fx for %dx the events)\n' "$short" "$((m_short / 1024))" \
+    "$long" "$((m_long / 1024))" "$(echo "$m_long / $m_short" | bc -l)" 10

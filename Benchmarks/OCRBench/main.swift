@@ -6,6 +6,8 @@ import SubCore
 //                              dvdsub encoder), the lines into <language>-<height>.txt, and each event's picture,
 //                              prepared as subfix prepares it, into pgm/<language>-<height>-<n>.pgm for the
 //                              tesseract CLI
+// ocr-bench long FILE COUNT   a 480-line English VobSub track of COUNT events (the sentences in turn, 2 s apart),
+//                              for the peak-memory check over a long track
 // ocr-bench run FOLDER JOBS    reads every .mkv with `--jobs JOBS` and prints, per file, the events, the character
 //                              accuracy (1 - edit distance / length) and the time; then `events N seconds S`
 
@@ -121,9 +123,27 @@ let arguments = CommandLine.arguments
 do {
     switch (arguments.count > 1 ? arguments[1] : "", arguments.count) {
     case ("generate", 3): try generate(URL(fileURLWithPath: arguments[2]))
+    case ("long", 4):
+        let english = samples[0]
+        let lines = (0..<(Int(arguments[3]) ?? 100)).map {
+            BitmapSubtitleSample.Line(
+                text: english.lines[$0 % english.lines.count], start: 1000 + $0 * 2000, end: 2500 + $0 * 2000)
+        }
+        // Rendered once per sentence: the events repeat the same pictures at later times.
+        let pictures = try BitmapSubtitleSample.events(
+            Array(lines.prefix(english.lines.count)), width: 720, height: 480, fontFamily: english.font)
+        let events = lines.enumerated().map { index, line in
+            var event = pictures[index % pictures.count]
+            event.start = line.start
+            event.end = line.end
+            return event
+        }
+        try BitmapSubtitleSample.vobSubMatroska(events, width: 720, height: 480, language: "eng")
+            .write(to: URL(fileURLWithPath: arguments[2]))
     case ("run", 4): try run(URL(fileURLWithPath: arguments[2]), jobs: Int(arguments[3]) ?? 1)
     default:
-        FileHandle.standardError.write(Data("usage: ocr-bench generate FOLDER | ocr-bench run FOLDER JOBS\n".utf8))
+        FileHandle.standardError.write(
+            Data("usage: ocr-bench generate FOLDER | long FILE COUNT | run FOLDER JOBS\n".utf8))
         exit(2)
     }
 } catch {
