@@ -191,3 +191,29 @@ import Testing
         }
     }
 }
+
+/// Vertical Japanese: each character on its own line, one column, as vertical subtitles are drawn.
+@Suite struct VerticalOCRTests {
+    @Test func aVerticalJapaneseColumnIsReadAsVertical() throws {
+        let directory = try TestFiles.temporaryDirectory("ocr-vertical")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let text = "明日駅で会いましょう"
+        let column = text.map(String.init).joined(separator: "\n")
+        let path = try OCRSamples.vobSub(
+            [column], font: "Noto Sans CJK JP", language: "jpn", width: 1920, height: 1080, in: directory)
+        // The picture is taken for a vertical column (so jpn_vert reads it, in Tesseract's vertical block mode).
+        let events = try BitmapSubtitleSample.events(
+            OCRSamples.sampleLines([column]), width: 1920, height: 1080, fontFamily: "Noto Sans CJK JP")
+        let bitmap = try #require(events.first?.bitmaps.first)
+        guard case .ready(_, .vertical) = try BitmapPreparation.prepare(bitmap, mayBeVertical: true) else {
+            Issue.record("the column was not taken for vertical text")
+            return
+        }
+        let media = try MediaFile(path: path)
+        let track = try BitmapTrackRecognizer(file: media, options: OCROptions()).recognize(media.subtitleStreams[0])
+        let recognized = try #require(track.events.first?.text)
+        let accuracy = OCRSamples.accuracy(recognized, text)
+        print("OCR accuracy vertical 1080p jpn: \(String(format: "%.1f", accuracy * 100))% [\(recognized)]")
+        #expect(accuracy >= 0.9)
+    }
+}
