@@ -111,11 +111,25 @@ package enum BitmapSubtitleSample {
     package static func vobSubMatroska(
         _ events: [BitmapEvent], width: Int, height: Int, language: String?, title: String? = nil
     ) throws -> Data {
+        try matroska(
+            events, codec: AV_CODEC_ID_DVD_SUBTITLE, width: width, height: height, language: language, title: title)
+    }
+
+    /// `events` as a Matroska file holding one DVB subtitle track, encoded by libavcodec's `dvbsub` encoder.
+    package static func dvbMatroska(_ events: [BitmapEvent], width: Int, height: Int, language: String?) throws -> Data
+    {
+        try matroska(
+            events, codec: AV_CODEC_ID_DVB_SUBTITLE, width: width, height: height, language: language, title: nil)
+    }
+
+    private static func matroska(
+        _ events: [BitmapEvent], codec id: AVCodecID, width: Int, height: Int, language: String?, title: String?
+    ) throws -> Data {
         let file = "sample.mkv"
         try FFmpegLibraries.load(file: file)
-        guard let codec = avcodec_find_encoder(AV_CODEC_ID_DVD_SUBTITLE) else {
+        guard let codec = avcodec_find_encoder(id) else {
             throw MediaError.unsupportedCodec(
-                file: file, playerIndex: 1, codec: "dvd_subtitle", reason: "libavcodec has no dvdsub encoder")
+                file: file, playerIndex: 1, codec: "\(id)", reason: "libavcodec has no encoder for it")
         }
         let encoder = try CodecContext(codec: codec, file: file) { context in
             context.pointee.width = Int32(width)

@@ -217,3 +217,23 @@ import Testing
         #expect(accuracy >= 0.9)
     }
 }
+
+extension BitmapTrackRecognizerTests {
+    @Test func dvbIsReadToo() throws {
+        let directory = try TestFiles.temporaryDirectory("ocr-dvb")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let sample = try #require(OCRSamples.lines["eng"])
+        let events = try BitmapSubtitleSample.events(
+            OCRSamples.sampleLines(sample.texts), width: 720, height: 576, fontFamily: sample.font)
+        let url = directory.appendingPathComponent("dvb.mkv")
+        try BitmapSubtitleSample.dvbMatroska(events, width: 720, height: 576, language: "eng").write(to: url)
+        let media = try MediaFile(path: url.path)
+        let stream = try #require(media.subtitleStreams.first)
+        #expect(stream.codec == "dvb_subtitle")
+        let track = try BitmapTrackRecognizer(file: media, options: OCROptions()).recognize(stream)
+        #expect(track.events.map(\.start) == [1000, 3000])
+        let accuracy = OCRSamples.accuracy(track.events.map(\.text).joined(), sample.texts.joined())
+        print("OCR accuracy DVB 576p eng: \(String(format: "%.1f", accuracy * 100))%")
+        #expect(accuracy >= 0.98)
+    }
+}

@@ -97,3 +97,28 @@ import Testing
         #expect(output.stderr.contains("--ocr-lang"))
     }
 }
+
+extension ExtractOCRTests {
+    /// `--all --ocr` on a file with a text track and a bitmap track: the text track is extracted as always, the
+    /// bitmap one recognized, both named by their subtitle index.
+    @Test func allWithOCRTakesTextAndBitmapTracks() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        let vobSub = try Self.vobSub(in: directory, name: "vobsub.mkv")
+        let srt = directory.appendingPathComponent("text.srt")
+        try Data("1\n00:00:05,000 --> 00:00:06,000\nA text line\n\n".utf8).write(to: srt)
+        let movie = directory.appendingPathComponent("both.mkv").path
+        try MediaCLIFixtures.ffmpeg([
+            "-i", vobSub, "-i", srt.path, "-map", "0", "-map", "1", "-c", "copy", "-c:s:1", "srt",
+            "-metadata:s:s:1", "language=eng", movie,
+        ])
+        let out = directory.appendingPathComponent("out")
+        let (io, output) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", movie, "--all", "--ocr", "--out", out.path], io: io) == .success)
+        #expect(output.stderr == "")
+        #expect(try MediaCLIFixtures.listing(out) == ["both.0.eng.srt", "both.1.eng.srt"])
+        let recognized = try String(contentsOf: out.appendingPathComponent("both.0.eng.srt"), encoding: .utf8)
+        #expect(recognized.contains("Where were you last night?"))
+        let text = try String(contentsOf: out.appendingPathComponent("both.1.eng.srt"), encoding: .utf8)
+        #expect(text == "1\n00:00:05,000 --> 00:00:06,000\nA text line\n\n")
+    }
+}
