@@ -122,3 +122,69 @@ extension ExtractOCRTests {
         #expect(text == "1\n00:00:05,000 --> 00:00:06,000\nA text line\n\n")
     }
 }
+
+extension ExtractOCRTests {
+    /// A PGS stream of `lines` at 480 lines, with `edit` applied to its bytes, written as `name`.
+    static func pgs(in directory: URL, name: String, edit: (inout [UInt8]) -> Void = { _ in }) throws -> String {
+        let sample = lines.enumerated().map {
+            BitmapSubtitleSample.Line(text: $1, start: 1000 + $0 * 2000, end: 2500 + $0 * 2000)
+        }
+        let events = try BitmapSubtitleSample.events(sample, width: 720, height: 480, fontFamily: "Noto Sans")
+        var bytes = [UInt8](BitmapSubtitleSample.pgsStream(events, width: 720, height: 480))
+        edit(&bytes)
+        let url = directory.appendingPathComponent(name)
+        try Data(bytes).write(to: url)
+        return url.path
+    }
+
+    @Test func aDamagedBitmapIsAWarningWithItsTimeAndExitOne() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        // The first object's width made 0xFFxx, which libavcodec refuses.
+        let damaged = try Self.pgs(in: directory, name: "damaged.sup") { bytes in
+            var offset = 0
+            while offset + 13 <= bytes.count {
+                if bytes[offset + 10] == 0x15 {
+                    bytes[offset + 13 + 7] = 0xFF
+                    return
+                }
+                offset += 13 + (Int(bytes[offset + 11]) << 8 | Int(bytes[offset + 12]))
+            }
+        }
+        let (io, output) = CommandIO.capturing()
+        #expect(
+            SubfixCLI.run(["extract", damaged, "--track", "1", "--ocr", "--ocr-lang", "eng"], io: io) == .someFailed)
+        #expect(
+            output.stderr.hasPrefix(
+                "subfix: warning: \(damaged): track 1: dropped the subtitle at 0:00:01.000: damaged bitmap packet: "
+                    + "Bitmap dimensions ("))
+        #expect(output.stderr.split(separator: "\n").count == 1)
+        let srt = try String(contentsOf: directory.appendingPathComponent("damaged.0.srt"), encoding: .utf8)
+        // The damaged event is left out; the other one is written, at its time.
+        #expect(srt.hasPrefix("1\n00:00:03,000 --> 00:00:04,500\n"))
+        #expect(srt.hasSuffix("was at home.\n\n"))
+    }
+
+    @Test func aFlatPaletteIsOneLineAndExitOne() throws {
+        let directory = try MediaCLIFixtures.temporaryDirectory()
+        // Every palette entry the same opaque grey (Y 128, alpha 255).
+        let flat = try Self.pgs(in: directory, name: "flat.sup") { bytes in
+            var offset = 0
+            while offset + 13 <= bytes.count {
+                let size = Int(bytes[offset + 11]) << 8 | Int(bytes[offset + 12])
+                if bytes[offset + 10] == 0x14 {
+                    for entry in stride(from: offset + 15, to: offset + 13 + size, by: 5) {
+                        bytes.replaceSubrange((entry + 1)...(entry + 4), with: [128, 128, 128, 255])
+                    }
+                }
+                offset += 13 + size
+            }
+        }
+        let (io, output) = CommandIO.capturing()
+        #expect(SubfixCLI.run(["extract", flat, "--track", "1", "--ocr", "--ocr-lang", "eng"], io: io) == .someFailed)
+        #expect(
+            output.stderr
+                == "subfix: error: \(flat): track 1: no event's palette has any contrast (text and background are the "
+                + "same colour); nothing to recognize, no file written\n")
+        #expect(try MediaCLIFixtures.listing(directory) == ["flat.sup"])
+    }
+}
