@@ -4,7 +4,11 @@ export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build needs (C libraries through pkg-config) and the peers the tests use as oracles.
 BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
-                  libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev libpq-dev pkg-config
+                  libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev libpq-dev pkg-config \
+                  $(OCR_PACKAGES)
+# Tesseract (bound on first use, like FFmpeg) and the language data `--ocr` reads bitmap subtitle tracks with.
+OCR_PACKAGES   := libtesseract-dev tesseract-ocr-eng tesseract-ocr-chi-sim tesseract-ocr-chi-tra tesseract-ocr-jpn \
+                  tesseract-ocr-jpn-vert tesseract-ocr-kor
 # ffmpeg is the oracle the tests compare against; fonts-noto-cjk gives the font-collection (TTC) tests a real
 # collection; fonts-dejavu-core is the Latin-only font of the demo's sandboxed-player step.
 # chromium opens the page `subfix report` writes, headless, to prove it loads cleanly and runs no hostile script.
@@ -15,7 +19,8 @@ TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base ma
                   postgresql
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
-BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet strace
+# The tesseract CLI is the OCR peer, run on the same bitmaps.
+BENCH_PACKAGES := ripgrep time sqlite3 bc perl python3 libharfbuzz-bin python3-fonttools uchardet strace tesseract-ocr
 
 SWIFT_BUILD_FLAGS ?=
 BIN := .build/debug/subfix

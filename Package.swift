@@ -46,6 +46,8 @@ let package = Package(
         .target(name: "CFFmpegLoader", path: "Sources/CFFmpegLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libass, fontconfig, HarfBuzz, hb-subset, uchardet and FreeType, each bound on first use (see its header).
         .target(name: "CTextLoader", path: "Sources/CTextLoader", linkerSettings: [.linkedLibrary("dl")]),
+        // Tesseract's C API (libtesseract-dev), bound on first use: only `--ocr` runs load it (see its header).
+        .target(name: "CTesseractLoader", path: "Sources/CTesseractLoader", linkerSettings: [.linkedLibrary("dl")]),
         // libpq, bound on first use: only commands given a postgresql:// URL pay for loading it (see its header).
         .target(name: "CLibPQLoader", path: "Sources/CLibPQLoader", linkerSettings: [.linkedLibrary("dl")]),
 
@@ -68,11 +70,11 @@ let package = Package(
             name: "SubCore",
             dependencies: [
                 "CFFmpeg", "CFFmpegLoader", "CSystem", "CLibass", "CFontconfig", "CHarfBuzz",
-                "CUchardet", "CTextLoader",
+                "CUchardet", "CTextLoader", "CTesseractLoader",
             ],
             exclude: [
                 "Embed/README.md", "Files/README.md", "Fix/README.md", "Fonts/README.md", "Media/README.md",
-                "Render/README.md", "Rewrite/README.md", "Text/README.md",
+                "OCR/README.md", "Render/README.md", "Rewrite/README.md", "Text/README.md",
             ],
             swiftSettings: swiftSettings),
         .executableTarget(
@@ -103,6 +105,8 @@ let package = Package(
         .executableTarget(
             name: "encoding-bench", dependencies: ["SubCore"], path: "Benchmarks/EncodingBench",
             swiftSettings: swiftSettings),
+        .executableTarget(
+            name: "ocr-bench", dependencies: ["SubCore"], path: "Benchmarks/OCRBench", swiftSettings: swiftSettings),
 
         // MARK: Tests
         .target(name: "TestSupport", path: "Tests/TestSupport", swiftSettings: swiftSettings),

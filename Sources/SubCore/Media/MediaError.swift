@@ -63,7 +63,7 @@ public enum MediaError: Equatable, FileError {
                 : "subtitle streams are " + subtitleStreams.map(String.init).joined(separator: ", ")
             return "stream \(stream) is \(kind) (\(codec)), not a subtitle stream; \(list)"
         case .bitmapTrack(_, let playerIndex, let codecLabel):
-            return "track \(playerIndex) is \(codecLabel) (bitmap): text extraction needs OCR, which subfix does not do"
+            return "track \(playerIndex) is \(codecLabel) (bitmap): text extraction needs OCR (subfix extract --ocr)"
         case .unsupportedCodec(_, let playerIndex, let codec, let reason):
             return "track \(playerIndex) (\(codec)) cannot be extracted: \(reason)"
         case .noSuchAttachment(_, let stream):

@@ -20,7 +20,7 @@ enum ExtractCommand {
             .flag(.fix, "Rewrite each track's fonts as 'subfix fix' does before it is written."),
             ReadRateOption.row,
         ]
-            + RewriteOptions.rows(onlyWith: "fix") + [
+            + OCRRequest.rows + RewriteOptions.rows(onlyWith: "fix") + [
                 .flag(.json, "One JSON object per written file on standard output."),
                 .quiet("Print no line per written file: only errors and warnings."), LibraryLocation.option,
             ],
@@ -28,7 +28,10 @@ enum ExtractCommand {
             Tracks are written as <base>.<subtitleIndex>.<language>.<ext>, byte for byte what
             'ffmpeg -i FILE -map 0:s:N OUT.<ext>' writes; --naming jellyfin or plex names them as those servers
             read sidecars (Movie.ja.default.ass, Movie.zh-Hans.zh.forced.ass, Movie.zh.sdh.srt). Bitmap tracks
-            (PGS, VobSub, DVB) cannot be extracted as text. A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
+            (PGS, VobSub, DVB) are read with Tesseract OCR under --ocr (in the track's language, or --ocr-lang),
+            written as SRT (or ASS with --format ass); events below --ocr-min-confidence are written and reported,
+            events that give no text are reported with their time and make the exit status 1.
+            A truncated file gives what was readable, a warning saying where reading stopped, and exit 1.
             With --fix, each line (and JSON object) also says how many styles, \\fn tags and font tags were
             rewritten; the files are what 'subfix fix' makes of the plain extracted tracks.
             """,
@@ -77,7 +80,16 @@ enum ExtractCommand {
         }
         var status = ExitStatus.success
         var files: [JobFileRecord] = []
+        var request = request
         do {
+            if let ocr = request.ocr {
+                let (bitmaps, selectors) = ExtractOCR.partition(request, media: media)
+                if !bitmaps.isEmpty {
+                    (status, files) = try ExtractOCR.extract(
+                        bitmaps, of: media, request, ocr, arguments, io, fixer: fixer)
+                }
+                request.selectors = selectors
+            }
             let (streams, refusal) = try selectStreams(request, media: media, io: io)
             if let refusal {
                 files.append(refusal)
@@ -147,7 +159,9 @@ enum ExtractCommand {
     ) throws -> (streams: [MediaStream], refusal: JobFileRecord?) {
         let extractor = SubtitleExtractor(file: media)
         guard request.all else { return (try extractor.streams(for: request.selectors), nil) }
-        let subtitles = media.subtitleStreams
+        // With --ocr, the bitmap tracks were read already.
+        let subtitles = media.subtitleStreams.filter { request.ocr == nil || $0.subtitleEncoding != .bitmap }
+        if subtitles.isEmpty && request.ocr != nil && !media.subtitleStreams.isEmpty { return ([], nil) }
         if subtitles.isEmpty {
             return ([], .failed(media.path, CommandFailure(cause: "the file has no subtitle tracks"), io: io))
         }
@@ -239,6 +253,8 @@ struct ExtractRequest {
     var naming = SidecarNaming.subfix
     /// `--fix`: rewrite each track's fonts before writing it.
     var fix = false
+    /// `--ocr`: read the bitmap tracks with Tesseract.
+    var ocr: OCRRequest?
 
     init(_ arguments: ParsedArguments) throws(UsageError) {
         all = arguments.has(.all)
@@ -256,6 +272,7 @@ struct ExtractRequest {
         outDirectory = arguments.value(.out).map { URL(fileURLWithPath: $0) }
         naming = try NamingOption.parse(arguments)
         fix = arguments.has(.fix)
+        ocr = try OCRRequest.parse(arguments)
         if !fix, let option = RewriteOptions.keys.first(where: arguments.has) {
             throw .needsOption(option.name, requires: OptionKey.fix.name)
         }

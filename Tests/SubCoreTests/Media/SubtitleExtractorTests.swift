@@ -151,7 +151,7 @@ import Testing
         let media = try MediaFile(path: try MediaFixtures.bitmapMKV(in: directory))
         let extractor = SubtitleExtractor(file: media)
         let error = try #require(throws: MediaError.self) { try extractor.streams(for: [.player(2)]) }
-        #expect(error.cause == "track 2 is PGS (bitmap): text extraction needs OCR, which subfix does not do")
+        #expect(error.cause == "track 2 is PGS (bitmap): text extraction needs OCR (subfix extract --ocr)")
         let direct = try #require(throws: MediaError.self) {
             try extractor.extract(tracks: media.subtitleStreams, format: .srt)
         }

@@ -197,7 +197,7 @@ import Testing
         #expect(stderr == "")
         #expect(
             stdout == """
-                skipped   \(pgs): track 1 is PGS (bitmap): text extraction needs OCR, which subfix does not do
+                skipped   \(pgs): track 1 is PGS (bitmap): text extraction needs OCR (subfix extract --ocr)
                 1 file: 0 changed, 0 unchanged, 0 failed, 1 skipped
 
                 """)

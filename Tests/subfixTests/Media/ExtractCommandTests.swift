@@ -138,14 +138,14 @@ import Testing
         #expect(SubfixCLI.run(["extract", pgs, "--track", "1"], io: io) == .someFailed)
         #expect(
             output.stderr
-                == "subfix: error: \(pgs): track 1 is PGS (bitmap): text extraction needs OCR, which subfix does not do\n"
-        )
+                == "subfix: error: \(pgs): track 1 is PGS (bitmap): text extraction needs OCR "
+                + "(subfix extract --ocr)\n")
         let (io2, output2) = CommandIO.capturing()
         #expect(SubfixCLI.run(["extract", pgs, "--all"], io: io2) == .someFailed)
         #expect(
             output2.stderr
-                == "subfix: warning: \(pgs): skipped: track 1 is PGS (bitmap): text extraction needs OCR, which subfix "
-                + "does not do\nsubfix: error: \(pgs): the file has no text subtitle tracks\n")
+                == "subfix: warning: \(pgs): skipped: track 1 is PGS (bitmap): text extraction needs OCR "
+                + "(subfix extract --ocr)\nsubfix: error: \(pgs): the file has no text subtitle tracks\n")
         #expect(try MediaCLIFixtures.listing(directory) == ["pgs.mkv", "pgs.sup"])
         let (io3, output3) = CommandIO.capturing()
         #expect(SubfixCLI.run(["probe", pgs], io: io3) == .success)
