@@ -80,8 +80,8 @@ let package = Package(
         .executableTarget(
             name: "subfix", dependencies: ["SubDB", "SubfixLibrary", "SubfixPostgres", "SubCore"],
             exclude: [
-                "CLI/README.md", "Commands/README.md", "Fix/README.md", "Index/README.md", "Render/README.md",
-                "Report/README.md",
+                "CLI/README.md", "Commands/README.md", "Fix/README.md", "Index/README.md", "Jobs/README.md",
+                "Options/README.md", "Render/README.md", "Report/README.md",
             ],
             swiftSettings: swiftSettings),
 
