@@ -89,51 +89,8 @@ enum FixCommand {
         let started = Date()
         TemporaryFiles.reset()
         var log = log
-        let modes: [OptionKey] = [.out, .inPlace, .dryRun]
-        try arguments.exclusive(modes)
-        try arguments.exclusive([.quiet, .verbose])
-        let destination: FixDestination
-        if let folder = arguments.value(.out) {
-            guard folder != "-" else {
-                throw UsageError.invalidValue(
-                    option: OptionKey.out.name, value: folder,
-                    expected: "a folder: fix writes files, not a stream (use --dry-run --diff to see the changes)")
-            }
-            guard !folder.isEmpty else {
-                throw UsageError.invalidValue(option: OptionKey.out.name, value: folder, expected: "a folder")
-            }
-            destination = .folder(folder.count > 1 && folder.hasSuffix("/") ? String(folder.dropLast()) : folder)
-        } else if arguments.has(.inPlace) {
-            let suffix = arguments.value(.backupSuffix) ?? ".orig"
-            guard !suffix.isEmpty, !suffix.contains("/") else {
-                throw UsageError.invalidValue(
-                    option: OptionKey.backupSuffix.name, value: suffix, expected: "a non-empty suffix without '/'")
-            }
-            destination = .inPlace(backupSuffix: suffix)
-        } else if arguments.has(.dryRun) {
-            destination = .dryRun
-        } else {
-            throw UsageError.missingOneOf(command: "fix", keys: modes)
-        }
-        let keep = try arguments.choice(.encoding, ["utf8", "keep"]) == "keep"
-        let hint = try EncodingHintOption.parse(arguments)
-        let jobs = try arguments.integer(.jobs, in: 1...256) ?? ProcessInfo.processInfo.activeProcessorCount
-        let json = arguments.has(.json)
-        let remux = arguments.has(.remux)
-        try arguments.exclusive([.remux, .naming])
-        let naming = try NamingOption.parse(arguments)
-        var (fixer, reportsKeptFonts) = try RewriteOptions.fixer(
-            arguments, io: io, keepEncoding: keep, encodingHint: hint, embed: arguments.has(.embed) || remux)
-        let remuxEmbedder = remux ? fixer.embedder : nil
-        if !arguments.has(.embed) { fixer.embedder = nil }
-        let explanation =
-            arguments.has(.verbose)
-            ? FixExplanation(policy: arguments.value(.policy) ?? "text", font: arguments.value(.font) ?? "auto") : nil
-        let readBudget = try ReadRateOption.parse(arguments)
-        let options = FixOptions(
-            destination: destination, fixer: fixer, diff: arguments.has(.diff) && !json,
-            reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder,
-            readBudget: readBudget, naming: naming, explanation: explanation)
+        let options = try FixOptions(arguments, io: io)
+        let (destination, jobs, json, remux) = (options.destination, options.jobs, options.json, options.remux)
 
         // A SQLite job log opens on another thread while the files are fixed.
         // A dry run is logged in a library that exists, and never creates one.
@@ -159,7 +116,7 @@ enum FixCommand {
             io.printJSON(run.summaryJSON)
         } else {
             io.print(run.summaryLine)
-            if arguments.has(.verbose), let line = ReadRateOption.report(readBudget) { io.print(line) }
+            if options.explanation != nil, let line = ReadRateOption.report(options.readBudget) { io.print(line) }
         }
         for line in run.degradations { io.warning(line, file: nil) }
         recordJob(run, io: io, destination: log, pending: pending)

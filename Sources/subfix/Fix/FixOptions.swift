@@ -26,6 +26,12 @@ struct FixOptions: Sendable {
     var naming = SidecarNaming.subfix
     /// With `--verbose`: the policy and font target, reported with every file (nil without `--verbose`).
     var explanation: FixExplanation?
+    /// `--jobs`: how many files are fixed at once.
+    var jobs = 1
+    /// `--json`: one object per file, then the summary.
+    var json = false
+    /// `--remux`: media files are written again whole, their tracks fixed and the fonts attached.
+    var remux = false
 }
 
 /// What `fix --verbose` adds to each file's report besides the encoding's basis: the policy that decided which

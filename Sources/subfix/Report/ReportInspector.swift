@@ -33,45 +33,7 @@ struct ReportInspector: Sendable {
         let path = input.path
         var entry = ReportEntry(file: path, status: .failed)
         if let problem = input.problem { throw CommandFailure(file: path, cause: problem) }
-        let before: SubtitleInput
-        let original: [UInt8]
-        let format: SubtitleFormat
-        if input.isMedia {
-            // The player's first subtitle track, with the file's font attachments; fixed as its ASS text.
-            do {
-                before = try MediaSubtitles.input(path: path, track: .player(1))
-            } catch let error as MediaError {
-                switch error {
-                case .noSuchTrack, .bitmapTrack, .unsupportedCodec:
-                    // As `fix` skips them: nothing in text to look at, and nothing wrong with the file.
-                    entry.status = .skipped
-                    entry.notes.append(error.cause)
-                    return entry
-                default:
-                    throw CommandFailure(error, file: path)
-                }
-            } catch {
-                throw CommandFailure(error, file: path)
-            }
-            original = Array(before.assText.utf8)
-            format = .ass
-        } else {
-            guard let known = SubtitleFormat(path: path) else {
-                throw CommandFailure(
-                    file: path,
-                    cause: "not a subtitle or media file (expected .ass, .ssa, .srt, .vtt or a media file such as"
-                        + " .mkv or .mp4)")
-            }
-            format = known
-            original = try FixFileSystem.read(path).bytes
-            do {
-                before = try SubtitleInput(bytes: Data(original), name: path)
-            } catch .mediaInput {
-                throw CommandFailure(file: path, cause: "binary data, not subtitle text")
-            } catch {
-                throw CommandFailure(error)
-            }
-        }
+        guard let (before, original, format) = try read(input, skipping: &entry) else { return entry }
 
         let fixed = try FixProcessor.fix(
             original, format: format, file: path, options: options, attachments: before.attachments)
@@ -92,37 +54,79 @@ struct ReportInspector: Sendable {
             entry.warnings.append(warning)
             entry.notes.append(warning.description)
         }
-        let (beforeRenderer, beforeMissing) = (checkedBefore.renderer, checkedBefore.missing)
-        let (afterRenderer, afterMissing) = (checkedAfter.renderer, checkedAfter.missing)
-        entry.missingBefore = beforeMissing
-        entry.missingAfter = afterMissing
-        if beforeMissing.isEmpty {
+        entry.missingBefore = checkedBefore.missing
+        entry.missingAfter = checkedAfter.missing
+        if checkedBefore.missing.isEmpty {
             entry.status = .fixed
-        } else if afterMissing.isEmpty {
+        } else if checkedAfter.missing.isEmpty {
             entry.status = .needsFixing
         } else {
             entry.status = .missingGlyphs
         }
+        try show(checkedBefore.renderer, checkedAfter.renderer, in: &entry)
+        return entry
+    }
 
+    /// The input as the player gets it, its bytes and its format; nil (with the entry marked skipped and why) for
+    /// a media file with no text track to look at, as `fix` skips it.
+    private func read(
+        _ input: FixInput, skipping entry: inout ReportEntry
+    ) throws(CommandFailure) -> (input: SubtitleInput, original: [UInt8], format: SubtitleFormat)? {
+        let path = input.path
+        if input.isMedia {
+            // The player's first subtitle track, with the file's font attachments; fixed as its ASS text.
+            do {
+                let before = try MediaSubtitles.input(path: path, track: .player(1))
+                return (before, Array(before.assText.utf8), .ass)
+            } catch let error as MediaError {
+                switch error {
+                case .noSuchTrack, .bitmapTrack, .unsupportedCodec:
+                    // As `fix` skips them: nothing in text to look at, and nothing wrong with the file.
+                    entry.status = .skipped
+                    entry.notes.append(error.cause)
+                    return nil
+                default:
+                    throw CommandFailure(error, file: path)
+                }
+            } catch {
+                throw CommandFailure(error, file: path)
+            }
+        }
+        guard let format = SubtitleFormat(path: path) else {
+            throw CommandFailure(
+                file: path,
+                cause: "not a subtitle or media file (expected .ass, .ssa, .srt, .vtt or a media file such as"
+                    + " .mkv or .mp4)")
+        }
+        let original = try FixFileSystem.read(path).bytes
+        do {
+            return (try SubtitleInput(bytes: Data(original), name: path), original, format)
+        } catch .mediaInput {
+            throw CommandFailure(file: path, cause: "binary data, not subtitle text")
+        } catch {
+            throw CommandFailure(error)
+        }
+    }
+
+    /// The lines the page shows (CJK first, each cut to what a page can show: a one-line 5 MB script made an 8 MB
+    /// page no browser opened) and the frame before and after the fix at the first CJK line, unless an event too
+    /// long for libass to lay out is on screen then (`GlyphChecker.renderedEventLimit`).
+    private func show(
+        _ beforeRenderer: SubtitleRenderer, _ afterRenderer: SubtitleRenderer, in entry: inout ReportEntry
+    ) throws(CommandFailure) {
         let texts = beforeRenderer.events.map { event in (event, plainText(event, renderer: beforeRenderer)) }
         let cjk = texts.filter { CJKText.containsCJK($0.1) }
-        // Lines are cut to what a page can show (a one-line 5 MB script made an 8 MB page no browser opened); an
-        // event too long for libass to lay out is not drawn (`GlyphChecker.renderedEventLimit`).
         entry.lines = Array(
             (cjk + texts.filter { !CJKText.containsCJK($0.1) }).prefix(lineLimit).map { GlyphChecker.shown($0.1) })
-        let drawable = cjk.filter { $0.0.text.utf8.count <= GlyphChecker.renderedEventLimit }
-        if let (event, _) = drawable.first,
-            !beforeRenderer.events.contains(where: {
-                $0.text.utf8.count > GlyphChecker.renderedEventLimit && $0.start <= event.start + event.duration / 2
-                    && event.start + event.duration / 2 < $0.end
-            })
-        {
-            let time = event.start + event.duration / 2
-            entry.frames = ReportFrames(
-                time: time, width: width, height: height, before: try frame(beforeRenderer, at: time),
-                after: try frame(afterRenderer, at: time))
-        }
-        return entry
+        let limit = GlyphChecker.renderedEventLimit
+        guard let (event, _) = cjk.first(where: { $0.0.text.utf8.count <= limit }) else { return }
+        let time = event.start + event.duration / 2
+        guard
+            !beforeRenderer.events.contains(where: { $0.text.utf8.count > limit && $0.start <= time && time < $0.end })
+        else { return }
+        entry.frames = ReportFrames(
+            time: time, width: width, height: height, before: try frame(beforeRenderer, at: time),
+            after: try frame(afterRenderer, at: time))
     }
 
     /// A renderer of `input` on the player, the CJK characters it cannot draw (as `check` finds them), and the
