@@ -58,7 +58,9 @@ enum SubfixCLI {
             io.print(Help.command(spec))
             return .success
         }
-        parsed.defaults = try UserConfig.load(environment: io.environment).defaults(for: spec)
+        parsed.defaults = try UserConfig.load(environment: io.environment) { unreadable in
+            io.warning(unreadable.message + " (running without its defaults)", file: unreadable.location)
+        }.defaults(for: spec)
         // Under --json, errors are also objects on standard output, including a whole command's failure.
         let commandIO = parsed.has(.json) ? io.reportingErrorsAsJSON() : io
         do {

@@ -27,7 +27,8 @@ enum CheckCommand {
     /// Checks every input, then records the run in the job log: one file record per input.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
-        let log = try LibraryLocation.jobLog(arguments, io: io)
+        // A command that only reads its inputs logs to a library that exists, and never makes one.
+        let log = try LibraryLocation.jobLog(arguments, io: io)?.existingWritable
         let status: ExitStatus
         let files: [JobFileRecord]
         do {
