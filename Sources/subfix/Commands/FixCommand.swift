@@ -213,7 +213,8 @@ enum FixCommand {
         jobs: Int, io: CommandIO, json: Bool, quiet: Bool
     ) -> [FixFileResult] {
         let work = OrderedWork<[FixFileResult]>(
-            count: inputs.count, io: io, verb: "fixing", isReady: { !$0.contains(where: \.awaitsCommit) },
+            count: inputs.count, io: io, verb: "fixing", showsProgress: !quiet,
+            isReady: { !$0.contains(where: \.awaitsCommit) },
             deliver: { results in
                 // --quiet: only the failures (and, after the run, the summary).
                 for result in results where !quiet || result.status == .failed { report(result, io: io, json: json) }
