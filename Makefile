@@ -3,6 +3,7 @@ SHELL := /bin/bash
 export PATH := /opt/swift/usr/bin:$(PATH)
 
 # Debian packages the build needs (C libraries through pkg-config) and the peers the tests use as oracles.
+# Swift 6 itself is not a Debian package: the swift.org toolchain for Debian 12, unpacked in /opt/swift (README).
 BUILD_PACKAGES := libsqlite3-dev libavformat-dev libavcodec-dev libavutil-dev libswscale-dev \
                   libass-dev libfreetype-dev libfontconfig1-dev libharfbuzz-dev libuchardet-dev libpq-dev pkg-config \
                   $(OCR_PACKAGES)
@@ -15,8 +16,13 @@ OCR_PACKAGES   := libtesseract-dev tesseract-ocr-eng tesseract-ocr-chi-sim tesse
 # The install tests check the generated man pages with groff and man-db, the completions with zsh -n and fish -n
 # (and bash-completion's loader), and build the Debian package with dpkg-dev (dpkg-shlibdeps).
 # postgresql (the server, run as an unprivileged user in a temporary folder) backs the PostgreSQL library tests.
+# lintian checks the package the install tests build (as `make deb-check` checks the release one).
 TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base man-db zsh fish bash-completion dpkg-dev \
-                  postgresql
+                  postgresql lintian
+# What an installed subfix uses at run time beyond the libraries it links: the CJK faces `--font auto` picks
+# (fonts-noto-cjk: Sans and Serif, Regular and Bold, as .ttc collections). `make install` installs them, and the
+# .deb depends on them.
+RUNTIME_PACKAGES := fonts-noto-cjk
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
 # The tesseract CLI is the OCR peer, run on the same bitmaps.
@@ -36,28 +42,34 @@ DESTDIR ?=
 STATIC_CXX := $(CURDIR)/.build/static-libstdc++
 DIST_BUILD_FLAGS := -c release --static-swift-stdlib -Xswiftc -L$(STATIC_CXX)
 DIST_BIN = $(shell swift build $(DIST_BUILD_FLAGS) --show-bin-path)/subfix
-# The Debian package tools `make deb` runs (dpkg-deb, dpkg-shlibdeps).
-DEB_PACKAGES := dpkg-dev
+# The Debian package tools `make deb` runs (dpkg-deb, dpkg-shlibdeps; binutils' objcopy and strip split off the
+# debug symbols) and lintian, which `make deb-check` runs on the package.
+DEB_PACKAGES := dpkg-dev binutils lintian
 # `make deb-check` makes its clean Debian 12 root with debootstrap.
 DEB_CHECK_PACKAGES := debootstrap
 
-.PHONY: all deps bench-deps build static-cxx release demo test lint bench fuzz clean dist-build install uninstall deb deb-check
+.PHONY: all have-swift deps bench-deps build static-cxx release demo test lint bench fuzz clean dist-build install uninstall deb deb-check
 
 all: build
 
+# Every target that compiles asks first: without Swift, one line saying where to get it instead of make's
+# `swift: command not found` and Error 127.
+have-swift:
+	@command -v swift >/dev/null || { echo "make: swift not found: install the Swift 6 toolchain for Debian 12 from https://www.swift.org/install/linux/ into /opt/swift (or put its usr/bin on PATH); see README.md" >&2; exit 1; }
+
 # Idempotent: asks dpkg what is missing and installs only that, through sudo when not root.
 deps:
-	@./.ci/install-packages $(BUILD_PACKAGES) $(TEST_PACKAGES)
+	@./.ci/install-packages $(BUILD_PACKAGES) $(TEST_PACKAGES) $(RUNTIME_PACKAGES)
 
 bench-deps:
-	@./.ci/install-packages $(BUILD_PACKAGES) $(TEST_PACKAGES) $(BENCH_PACKAGES)
+	@./.ci/install-packages $(BUILD_PACKAGES) $(TEST_PACKAGES) $(RUNTIME_PACKAGES) $(BENCH_PACKAGES)
 
-build:
+build: have-swift
 	swift build $(SWIFT_BUILD_FLAGS)
 
 # The Swift runtime, Foundation and libstdc++ linked statically: ~10 ms less CPU at every start (issue 18,
 # `subfix search`).
-release: static-cxx
+release: have-swift static-cxx
 	swift build $(DIST_BUILD_FLAGS) $(SWIFT_BUILD_FLAGS)
 
 # Without libstdc++.a (another compiler), the folder stays empty and the linker takes the shared library.
@@ -68,7 +80,7 @@ static-cxx:
 demo: deps build
 	@./Scripts/demo.sh $(BIN)
 
-test: deps lint
+test: deps have-swift lint
 	swift build --build-tests $(SWIFT_BUILD_FLAGS)
 	swift test --skip-build --disable-xctest  # every suite is Swift Testing
 	@./Scripts/fuzz.sh 5 --loop  # a few seconds of the fuzz target as a smoke run
@@ -76,16 +88,18 @@ test: deps lint
 # `make fuzz FUZZ_SECONDS=600`: libFuzzer over the parsers, rewriter, encoding detector and dialogue tokenizer
 # (through `swiftc -sanitize=fuzzer`, in .build/fuzz), or the deterministic mutation loop where that cannot link.
 FUZZ_SECONDS ?= 60
-fuzz:
+fuzz: have-swift
 	@./Scripts/fuzz.sh $(FUZZ_SECONDS)
 
-dist-build: static-cxx
+dist-build: have-swift static-cxx
 	@./.ci/install-packages $(BUILD_PACKAGES)
 	swift build $(DIST_BUILD_FLAGS) --product subfix $(SWIFT_BUILD_FLAGS)
 
 # The binary, the bundled font (found by the binary as ../share/subfix/fonts), man pages and bash/zsh/fish
-# completions, the last two printed by the binary from its command table (`subfix --generate ...`).
+# completions, the last two printed by the binary from its command table (`subfix --generate ...`); and the CJK
+# faces `--font auto` picks (RUNTIME_PACKAGES), as the .deb depends on them.
 install: dist-build
+	@./.ci/install-packages $(RUNTIME_PACKAGES)
 	@./Scripts/install-tree.sh install "$(DIST_BIN)" "$(DESTDIR)" "$(PREFIX)"
 
 uninstall:
@@ -97,18 +111,21 @@ deb: dist-build
 	@./.ci/install-packages $(DEB_PACKAGES)
 	@./Scripts/make-deb.sh "$(DIST_BIN)" .
 
-# As root, with the Debian mirror reachable: the package `make deb` built, installed with apt into a clean Debian 12
-# root (debootstrap, made once and cached in .build/deb-check), then `subfix --version`, `probe` and `fix` run there.
-# Not part of `make test`: the first run downloads a base system and FFmpeg's libraries (about 3 minutes).
+# As root, with the Debian mirror reachable: the package `make deb` built, checked by lintian (no error or
+# warning), then installed with apt into a clean Debian 12 root (debootstrap, made once and cached in
+# .build/deb-check), and `subfix --version`, `probe` and `fix` run there. Not part of `make test` (which runs
+# lintian on a package of the debug build): the first run downloads a base system and FFmpeg's libraries (about
+# 3 minutes).
 deb-check: deb
 	@./.ci/install-packages $(DEB_CHECK_PACKAGES)
-	@./Scripts/deb-check.sh "$$(ls -t subfix_*_$$(dpkg --print-architecture).deb | head -1)" .build/deb-check
+	@deb="$$(ls -t subfix_*_$$(dpkg --print-architecture).deb | head -1)"; \
+	./Scripts/lint-deb.sh "$$deb" && ./Scripts/deb-check.sh "$$deb" .build/deb-check
 
 bench: bench-deps release
 	@./Benchmarks/run.sh
 
 # The committed .swift-format keeps everyone's code alike (4 spaces, 120 columns, no force unwraps or try!).
-lint:
+lint: have-swift
 	swift format lint --strict --recursive Sources Tests Benchmarks Package.swift
 
 clean:

@@ -4,7 +4,10 @@
 #   PREFIX/share/subfix/fonts/NotoSansCJKsc-Subset.otf and its LICENSE (found by subfix as ../share/subfix/fonts)
 #   PREFIX/share/man/man1/subfix.1 and subfix-COMMAND.1 per command
 #   PREFIX/share/bash-completion/completions/subfix
-#   PREFIX/share/zsh/site-functions/_subfix
+#   PREFIX/share/zsh/vendor-completions/_subfix when PREFIX is /usr (the folder Debian's zsh searches for
+#     packages' completions: it does not search /usr/share/zsh/site-functions), else
+#     PREFIX/share/zsh/site-functions/_subfix (searched by Debian's zsh for /usr/local; for another PREFIX, such
+#     as ~/.local, add that folder to fpath before compinit, as README.md says)
 #   PREFIX/share/fish/vendor_completions.d/subfix.fish
 # The man pages and completions are printed by the binary itself (`subfix --generate ...`, from the command table
 # that also prints --help), so they always match the binary installed.
@@ -23,7 +26,9 @@ usage() {
 font_dir=share/subfix/fonts
 man_dir=share/man/man1
 bash_file=share/bash-completion/completions/subfix
-zsh_file=share/zsh/site-functions/_subfix
+zsh_site_file=share/zsh/site-functions/_subfix
+zsh_vendor_file=share/zsh/vendor-completions/_subfix
+zsh_file() { if [ "$1" = /usr ]; then echo "$zsh_vendor_file"; else echo "$zsh_site_file"; fi; }
 fish_file=share/fish/vendor_completions.d/subfix.fish
 
 check_prefix() {
@@ -34,7 +39,8 @@ check_prefix() {
 }
 
 install_tree() {
-    local binary="$1" root="$2$3" gzip_man="$4"
+    local binary="$1" root="$2$3" gzip_man="$4" zsh_file
+    zsh_file="$(zsh_file "$3")"
     [ -x "$binary" ] || { echo "install: $binary: no such executable (build it first)" >&2; exit 1; }
     # Everything generated first, in a scratch folder: a binary that cannot print its pages installs nothing.
     # (global: the EXIT trap runs after this function returns)
@@ -64,7 +70,7 @@ install_tree() {
 uninstall_tree() {
     local root="$1$2"
     rm -f "$root/bin/subfix" "$root/$font_dir/NotoSansCJKsc-Subset.otf" "$root/$font_dir/LICENSE" \
-        "$root/$bash_file" "$root/$zsh_file" "$root/$fish_file" \
+        "$root/$bash_file" "$root/$zsh_site_file" "$root/$zsh_vendor_file" "$root/$fish_file" \
         "$root/$man_dir"/subfix.1 "$root/$man_dir"/subfix.1.gz "$root/$man_dir"/subfix-*.1 "$root/$man_dir"/subfix-*.1.gz
     # Only the folders that are subfix's own; the shared ones (bin, man1, completions) stay.
     rmdir "$root/$font_dir" "$root/share/subfix" 2>/dev/null || true

@@ -6,7 +6,10 @@
 #   - FFmpeg's, libpq, libass, fontconfig, HarfBuzz and uchardet, which subfix opens on first use (dlopen, see
 #     Sources/CFFmpegLoader, Sources/CLibPQLoader and Sources/CTextLoader) and so never appear in NEEDED:
 #     their sonames are read from the binary and mapped through the owning packages' shlibs files.
-# dpkg-deb --root-owner-group makes every file root's without fakeroot.
+# dpkg-deb --root-owner-group makes every file root's without fakeroot. The packaged binary is stripped; its debug
+# symbols go to OUTDIR/subfix_VERSION_ARCH.debug, which the binary names (.gnu_debuglink) and gdb loads with
+# `symbol-file` or from /usr/lib/debug/.build-id. The package is lintian-clean (`Scripts/lint-deb.sh`).
+# Maintainer: DEB_MAINTAINER ("Name <address>"), else the author of the checkout's last commit.
 #
 # Usage: Scripts/make-deb.sh BINARY OUTDIR [--allow-unpackaged-libs]
 #   --allow-unpackaged-libs: let libraries no Debian package provides (a debug build's Swift runtime in the
@@ -23,7 +26,7 @@ if [ $# -eq 3 ]; then
     [ "$3" = --allow-unpackaged-libs ] || { echo "usage: $0 BINARY OUTDIR [--allow-unpackaged-libs]" >&2; exit 2; }
     lenient=yes
 fi
-for tool in dpkg-deb dpkg-shlibdeps dpkg-query objdump; do
+for tool in dpkg-deb dpkg-shlibdeps dpkg-query objdump objcopy strip; do
     command -v "$tool" >/dev/null || { echo "deb: $tool not found (apt-get install dpkg-dev)" >&2; exit 1; }
 done
 [ -x "$binary" ] || { echo "deb: $binary: no such executable" >&2; exit 1; }
@@ -43,12 +46,27 @@ fi
 version="$("$binary" --version | sed -n '1s/^subfix //p')"
 [ -n "$version" ] || { echo "deb: $binary --version did not print 'subfix VERSION'" >&2; exit 1; }
 arch="$(dpkg --print-architecture)"
+maintainer="${DEB_MAINTAINER:-$(git -C "$here" log -1 --format='%an <%ae>' 2>/dev/null || true)}"
+[[ "$maintainer" =~ ^[^\<\>]+\ \<[^@\<\>\ ]+@[^@\<\>\ ]+\.[^@\<\>\ ]+\>$ ]] || {
+    echo "deb: no maintainer: set DEB_MAINTAINER='Name <address>' (the checkout has no commit to take it from)" >&2
+    exit 1
+}
+# The changelog's date: the last commit's (the same package from the same commit), else now.
+date="$(git -C "$here" log -1 --format=%cD 2>/dev/null || true)"
+[ -n "$date" ] || date="$(date -R)"
 multiarch="$(dpkg-architecture -qDEB_HOST_MULTIARCH 2>/dev/null || gcc -print-multiarch 2>/dev/null || echo x86_64-linux-gnu)"
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
 root="$work/subfix"
+mkdir -p "$outdir"
 "$here/Scripts/install-tree.sh" install "$binary" "$root" /usr --gzip-man >/dev/null
+# The debug symbols (most of a release build's 89 MB) kept apart, the packaged binary stripped as dh_strip does.
+debug="$outdir/subfix_${version}_${arch}.debug"
+objcopy --only-keep-debug --compress-debug-sections "$root/usr/bin/subfix" "$debug"
+chmod 644 "$debug"
+strip --remove-section=.comment --remove-section=.note --strip-unneeded "$root/usr/bin/subfix"
+objcopy --add-gnu-debuglink="$debug" "$root/usr/bin/subfix"
 
 # The copyright file (DEP-5): subfix itself, the Swift runtime linked into it, and the bundled font.
 install -d "$root/usr/share/doc/subfix"
@@ -75,6 +93,10 @@ COPYRIGHT
     sed -e 's/^$/./' -e 's/^/ /' "$here/Fonts/LICENSE"
 } >"$root/usr/share/doc/subfix/copyright"
 chmod 644 "$root/usr/share/doc/subfix/copyright"
+# The changelog Debian policy asks every package for (subfix is a native package: changelog.gz).
+printf 'subfix (%s) unstable; urgency=medium\n\n  * subfix %s.\n\n -- %s  %s\n' \
+    "$version" "$version" "$maintainer" "$date" | gzip -9n >"$root/usr/share/doc/subfix/changelog.gz"
+chmod 644 "$root/usr/share/doc/subfix/changelog.gz"
 
 # Depends: the linked libraries through dpkg-shlibdeps, which wants to run in a source tree.
 mkdir -p "$work/src/debian"
@@ -118,24 +140,26 @@ cat >"$root/DEBIAN/control" <<CONTROL
 Package: subfix
 Version: $version
 Architecture: $arch
-Maintainer: ${DEB_MAINTAINER:-subfix maintainers <subfix@localhost>}
+Maintainer: $maintainer
 Installed-Size: $(du -sk --exclude=DEBIAN "$root" | cut -f1)
 Depends: $depends
 Recommends: fonts-noto-cjk
 Section: video
 Priority: optional
 Description: fix the fonts of CJK subtitles so they render
- subfix rewrites the fonts that ASS/SSA, SRT and WebVTT subtitles name to a CJK font that is there (losslessly,
- in any encoding), extracts embedded tracks from MKV/MP4, renders frames headlessly through libass to check the
- fix, and indexes every dialogue line so a library can be searched.
+ subfix rewrites the fonts that ASS/SSA, SRT and WebVTT subtitles name to a CJK
+ font that is there (losslessly, in any encoding), extracts embedded tracks
+ from MKV/MP4, renders frames headlessly through libass to check the fix, and
+ indexes every dialogue line so a library can be searched.
  .
- The package ships a Noto Sans CJK SC subset as its default font; fonts-noto-cjk adds the full Simplified and
- Traditional Chinese, Japanese and Korean faces subfix picks by the language of the text.
+ The package ships a Noto Sans CJK SC subset as its default font;
+ fonts-noto-cjk (recommended: apt installs it unless told not to) brings the
+ full Simplified and Traditional Chinese, Japanese and Korean faces (Sans and
+ Serif, Regular and Bold) subfix picks by the language of the text.
 CONTROL
 (cd "$root" && find usr -type f -print0 | sort -z | xargs -0 md5sum) >"$root/DEBIAN/md5sums"
 chmod 644 "$root/DEBIAN/control" "$root/DEBIAN/md5sums"
 
-mkdir -p "$outdir"
 deb="$outdir/subfix_${version}_${arch}.deb"
 dpkg-deb --root-owner-group -Z"${DEB_COMPRESSION:-xz}" --build "$root" "$deb" >/dev/null
 echo "deb: $deb"

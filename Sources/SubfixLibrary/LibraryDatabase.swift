@@ -23,6 +23,10 @@ public final class LibraryDatabase: Sendable {
 
     /// The path of the database file.
     public let path: String
+    /// True when the library was opened read-only as an immutable file, because WAL's shared memory could not be
+    /// made next to it (a folder the user cannot write): what another process changes while it is open is not
+    /// seen.
+    public let isImmutableSnapshot: Bool
     /// The WAL pool that writes; nil when opened read-only.
     private let writerPool: DatabasePool?
     /// Where reads go: the pool, or the read-only connection.
@@ -84,7 +88,8 @@ public final class LibraryDatabase: Sendable {
         }
         let migrator = LibraryDatabase.migrator
         if readOnly {
-            let queue = try DatabaseQueue(path: path, configuration: configuration)
+            let queue: DatabaseQueue
+            (queue, isImmutableSnapshot) = try LibraryDatabase.openReading(path: path, configuration: configuration)
             writerPool = nil
             reader = queue
             if try !LibraryDatabase.schemaIsCurrent(queue, migrator, path: path) {
@@ -96,6 +101,7 @@ public final class LibraryDatabase: Sendable {
             }
             return
         }
+        isImmutableSnapshot = false
         let pool = try DatabasePool(path: path, configuration: configuration)
         writerPool = pool
         reader = pool
@@ -103,6 +109,31 @@ public final class LibraryDatabase: Sendable {
             if try migrator.hasBeenSuperseded(db) { throw LibraryError.newerSchema(path: path) }
         }
         try migrator.migrate(pool)
+    }
+
+    /// The one connection of a library opened read-only, and whether it is immutable. A file the user may write
+    /// is opened read-write with every write refused (`PRAGMA query_only`): SQLite deletes the `-wal` and `-shm`
+    /// files when the last connection closes only if that connection may write, and a read-only one would leave
+    /// the two it made behind. A file the user may not write is opened read-only. When either fails because WAL's
+    /// shared memory cannot be made (`-shm` in a folder the user cannot write: SQLITE_READONLY or
+    /// SQLITE_CANTOPEN), the file is opened immutable (`immutable=1`), which needs no `-shm`.
+    private static func openReading(
+        path: String, configuration: Configuration
+    ) throws -> (DatabaseQueue, immutable: Bool) {
+        var configuration = configuration
+        if access(path, W_OK) == 0 {
+            configuration.readonly = false
+            configuration.prepareDatabase { db in try db.execute(sql: "PRAGMA query_only = ON") }
+        }
+        do {
+            return (try DatabaseQueue(path: path, configuration: configuration), false)
+        } catch let error as DatabaseError
+            where error.resultCode == .SQLITE_READONLY || error.resultCode == .SQLITE_CANTOPEN
+        {
+            configuration.readonly = true
+            configuration.immutable = true
+            return (try DatabaseQueue(path: path, configuration: configuration), true)
+        }
     }
 
     /// Whether the library's schema is this subfix's; a newer one throws.

@@ -25,6 +25,12 @@ public struct Configuration: Sendable {
     /// Open read-only: every write throws `SQLITE_READONLY`. Default false.
     public var readonly = false
 
+    /// Open the file as immutable (SQLite's `immutable=1` URI parameter; implies ``readonly``): no lock is taken
+    /// and no `-wal` or `-shm` file is read or made. For a database nobody changes while it is open (read-only
+    /// media, a folder the user cannot write, where WAL's shared memory cannot be made); changes made meanwhile
+    /// are not seen, nor are pages still in a `-wal` file. Default false.
+    public var immutable = false
+
     /// What to do on a locked database. Default ``BusyMode/immediateError``.
     public var busyMode = BusyMode.immediateError
 

@@ -50,7 +50,14 @@ public final class Database: CustomStringConvertible {
     init(path: String, configuration: Configuration, label: String, flags: Int32) throws {
         Database.installErrorLog()  // before SQLite initializes itself, which the first open does
         var handle: OpaquePointer?
-        let code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        let code: Int32
+        if configuration.immutable {
+            let readOnly = (flags & ~(SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE)) | SQLITE_OPEN_READONLY
+            code = sqlite3_open_v2(
+                Database.immutableURI(path), &handle, readOnly | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX, nil)
+        } else {
+            code = sqlite3_open_v2(path, &handle, flags | SQLITE_OPEN_NOMUTEX, nil)
+        }
         guard code == SQLITE_OK, let handle else {
             let error = DatabaseError.connectionError(handle, code: code)
             if let handle { sqlite3_close_v2(handle) }
@@ -64,6 +71,25 @@ public final class Database: CustomStringConvertible {
         sqlite3_extended_result_codes(handle, 1)
         try setUp()
         for action in configuration.didOpenActions { action() }
+    }
+
+    /// `file:PATH?immutable=1`, each byte of `path` other than letters, digits and `/._-~` as `%HH` (SQLite's URI
+    /// filenames: `?`, `#` and `%` would otherwise end or escape the name); an absolute path gets an empty
+    /// authority (`file:///...`), so a name starting with `//` is not read as a host.
+    static func immutableURI(_ path: String) -> String {
+        var encoded = ""
+        for byte in path.utf8 {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "/"), UInt8(ascii: "."), UInt8(ascii: "_"),
+                UInt8(ascii: "-"), UInt8(ascii: "~"):
+                encoded.append(Character(Unicode.Scalar(byte)))
+            default:
+                encoded += "%" + String(byte >> 4, radix: 16, uppercase: true)
+                encoded += String(byte & 15, radix: 16, uppercase: true)
+            }
+        }
+        return (path.hasPrefix("/") ? "file://" : "file:") + encoded + "?immutable=1"
     }
 
     deinit {

@@ -12,6 +12,8 @@ final class CommandIO: Sendable {
     let stderrIsTerminal: Bool
     /// Whether standard output is a terminal (colours and bold only then).
     let stdoutIsTerminal: Bool
+    /// The width of the terminal standard output is, nil when it is none (`--help` is wrapped to it).
+    let terminalColumns: Int?
     /// The environment commands read defaults from (`XDG_DATA_HOME`, ...).
     let environment: Environment
     /// How long a run goes before it shows a progress line on a terminal (tests shorten it).
@@ -24,7 +26,7 @@ final class CommandIO: Sendable {
 
     init(
         stdout: @escaping @Sendable (String) -> Void, stderr: @escaping @Sendable (String) -> Void,
-        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false,
+        stdoutIsTerminal: Bool = false, stderrIsTerminal: Bool = false, terminalColumns: Int? = nil,
         environment: Environment = .process, progressDelay: TimeInterval = 1,
         readInput: @escaping @Sendable () -> [UInt8] = { [UInt8](FileHandle.standardInput.readDataToEndOfFile()) },
         errorsAsJSON: Bool = false
@@ -33,6 +35,7 @@ final class CommandIO: Sendable {
         self.writeErr = stderr
         self.stdoutIsTerminal = stdoutIsTerminal
         self.stderrIsTerminal = stderrIsTerminal
+        self.terminalColumns = terminalColumns
         self.environment = environment
         self.progressDelay = progressDelay
         self.readInput = readInput
@@ -43,7 +46,8 @@ final class CommandIO: Sendable {
     func reportingErrorsAsJSON() -> CommandIO {
         CommandIO(
             stdout: writeOut, stderr: writeErr, stdoutIsTerminal: stdoutIsTerminal, stderrIsTerminal: stderrIsTerminal,
-            environment: environment, progressDelay: progressDelay, readInput: readInput, errorsAsJSON: true)
+            terminalColumns: terminalColumns, environment: environment, progressDelay: progressDelay,
+            readInput: readInput, errorsAsJSON: true)
     }
 
     /// The process's own standard output and error.
@@ -52,7 +56,16 @@ final class CommandIO: Sendable {
             stdout: { writeAll($0, to: STDOUT_FILENO) },
             stderr: { writeAll($0, to: STDERR_FILENO) },
             stdoutIsTerminal: isatty(STDOUT_FILENO) == 1,
-            stderrIsTerminal: isatty(STDERR_FILENO) == 1)
+            stderrIsTerminal: isatty(STDERR_FILENO) == 1, terminalColumns: columns(of: STDOUT_FILENO))
+    }
+
+    /// The columns of the terminal `descriptor` is, nil when it is not one. The corresponding C call is
+    /// `ioctl(TIOCGWINSZ)`.
+    private static func columns(of descriptor: Int32) -> Int? {
+        guard isatty(descriptor) == 1 else { return nil }
+        var size = winsize()
+        guard ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 else { return nil }
+        return Int(size.ws_col)
     }
 
     /// Writes all of `text` to `descriptor` with `write(2)`, retrying interrupted and partial writes, and waiting

@@ -62,10 +62,17 @@ enum LibraryLocation {
 
 extension LibraryLocation {
     /// Runs `body` on the existing library at `path`; a failure is printed (about `path` when it names no file)
-    /// and gives nil, for commands that read the library.
+    /// and gives nil, for commands that read the library. A library that could only be opened as an immutable
+    /// file (its folder cannot be written) is read all the same, with one warning line.
     static func reading<T>(_ path: String, io: CommandIO, _ body: (LibraryDatabase) throws -> T) -> T? {
         do {
-            return try body(LibraryDatabase(path: path, mode: .readOnly))
+            let library = try LibraryDatabase(path: path, mode: .readOnly)
+            if library.isImmutableSnapshot {
+                io.warning(
+                    "read as a snapshot (its folder cannot be written): changes made while this command runs are"
+                        + " not seen", file: path)
+            }
+            return try body(library)
         } catch {
             io.error(error, file: path)
         }
@@ -76,25 +83,28 @@ extension LibraryLocation {
 /// The library database being opened on another thread while a command does its work, so that opening and
 /// migrating it add no wall time to the run (a large `fix` would otherwise wait ~5 ms for it at its end).
 final class PendingLibrary: Sendable {
-    private let opened = Mutex<Result<LibraryDatabase, any Error>?>(nil)
+    private let opened = Mutex<Result<String, any Error>?>(nil)
     private let done = DispatchSemaphore(value: 0)
 
-    /// Starts opening (creating if needed) the library at `path`.
+    /// Starts creating and migrating the library at `path`. The connections made here are closed here, before
+    /// the library is handed over: a library still open on this thread when the command exits would leave its
+    /// `-wal` and `-shm` files behind (only the last connection to close deletes them).
     init(path: String) {
         DispatchQueue.global(qos: .utility).async { [self] in
-            let result = Result { try LibraryDatabase(path: path, mode: .create) }
-            opened.withLock { $0 = result }
+            let prepared = Result { _ = try LibraryDatabase(path: path, mode: .create) }
+            opened.withLock { $0 = prepared.map { path } }
             done.signal()
         }
     }
 
-    /// Waits until the library is open; throws what opening it threw.
+    /// Waits until the library is created and migrated, then opens it for the caller (the caller's reference is
+    /// the only one, so it closes where the caller lets it go); throws what creating it threw.
     func database() throws -> LibraryDatabase {
         done.wait()
         done.signal()
         // Never nil here: the result is stored before the semaphore is signalled.
         guard let result = opened.withLock({ $0 }) else { throw CancellationError() }
-        return try result.get()
+        return try LibraryDatabase(path: result.get(), mode: .existing)
     }
 }
 

@@ -23,17 +23,19 @@ final class OrderedWork<Output: Sendable>: Sendable {
     private let deliver: @Sendable (Output) -> Void
     private let state: Mutex<State>
 
-    /// A run over `count` inputs; `verb` names the work in the progress line ("fixing", "indexing").
+    /// A run over `count` inputs; `verb` names the work in the progress line ("fixing", "indexing"), which
+    /// `showsProgress` false (`--quiet`) leaves out.
     init(
-        count: Int, io: CommandIO, verb: String, isReady: @escaping @Sendable (Output) -> Bool = { _ in true },
-        deliver: @escaping @Sendable (Output) -> Void
+        count: Int, io: CommandIO, verb: String, showsProgress: Bool = true,
+        isReady: @escaping @Sendable (Output) -> Bool = { _ in true }, deliver: @escaping @Sendable (Output) -> Void
     ) {
         self.count = count
         self.isReady = isReady
         self.deliver = deliver
         state = Mutex(
             State(
-                outputs: Array(repeating: nil, count: count), progress: ProgressLine(io: io, total: count, verb: verb)))
+                outputs: Array(repeating: nil, count: count),
+                progress: ProgressLine(io: io, total: count, verb: verb, visible: showsProgress)))
     }
 
     /// Runs `work` on every input index on up to `jobs` threads; returns when all are done (the last results

@@ -29,12 +29,13 @@ enum SubfixCLI {
             io.printError(Help.overview(table))
             throw UsageError.missingCommand
         }
+        let width = helpWidth(io)
         switch first {
         case "--help", "-h", "help":
             if first == "help", arguments.count > 1, let spec = table.first(where: { $0.name == arguments[1] }) {
-                io.print(Help.command(spec))
+                io.print(Help.command(spec, width: width))
             } else {
-                io.print(Help.overview(table))
+                io.print(first == "-h" ? Help.briefOverview(table, width: width) : Help.overview(table, width: width))
             }
             return .success
         case "--version":
@@ -53,12 +54,17 @@ enum SubfixCLI {
             }
             throw UsageError.unknownCommand(first, suggestion: nearestCandidate(to: first, in: table.map(\.name)))
         }
-        var parsed = try parse(tokenize(global + Array(arguments.dropFirst())), for: spec)
+        let tokens = tokenize(global + Array(arguments.dropFirst()))
+        var parsed = try parse(tokens, for: spec)
         if parsed.has(.help) {
-            io.print(Help.command(spec))
+            // `-h` alone is the short usage; `--help` (given at all) the whole text.
+            let full = tokens.contains(.long(name: OptionKey.help.name, value: nil))
+            io.print(full ? Help.command(spec, width: width) : Help.brief(spec, width: width))
             return .success
         }
-        parsed.defaults = try UserConfig.load(environment: io.environment).defaults(for: spec)
+        parsed.defaults = try UserConfig.load(environment: io.environment) { unreadable in
+            io.warning(unreadable.message + " (running without its defaults)", file: unreadable.location)
+        }.defaults(for: spec)
         // Under --json, errors are also objects on standard output, including a whole command's failure.
         let commandIO = parsed.has(.json) ? io.reportingErrorsAsJSON() : io
         do {
@@ -70,6 +76,11 @@ enum SubfixCLI {
             commandIO.error(String(describing: error))
             return .someFailed
         }
+    }
+
+    /// The columns help is wrapped to: the terminal's, else `$COLUMNS`, else `Help.defaultWidth`; at least 40.
+    static func helpWidth(_ io: CommandIO) -> Int {
+        max(40, io.terminalColumns ?? io.environment["COLUMNS"].flatMap { Int($0) } ?? Help.defaultWidth)
     }
 
     /// Options given before the command that belong to it, such as `subfix --db lib.sqlite search 你好` (as

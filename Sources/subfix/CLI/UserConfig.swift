@@ -52,15 +52,24 @@ struct UserConfig: Sendable, Equatable {
     }
 
     /// The user's config file, read without blocking (`InputFile`); no file gives empty defaults. A file that
-    /// cannot be read (a folder, a FIFO) or holds a malformed line throws.
-    static func load(environment: Environment) throws(ConfigFileError) -> UserConfig {
+    /// cannot be read (a folder, a FIFO) or holds a malformed line throws. One the user may not read (or under a
+    /// home folder they may not read: another user's `$HOME`, a service account's) gives empty defaults, and
+    /// `warn` is told why: the command runs as it would without the file.
+    static func load(
+        environment: Environment, warn: (ConfigFileError) -> Void = { _ in }
+    ) throws(ConfigFileError) -> UserConfig {
         guard let path = location(environment: environment) else { return UserConfig() }
         let bytes: [UInt8]
         do {
             bytes = try InputFile.read(path).bytes
         } catch {
             if case .system(_, let code) = error.problem, code == ENOENT || code == ENOTDIR { return UserConfig() }
-            throw ConfigFileError(path: path, line: nil, cause: .unreadable(error.cause))
+            let unreadable = ConfigFileError(path: path, line: nil, cause: .unreadable(error.cause))
+            if case .system(_, let code) = error.problem, code == EACCES || code == EPERM {
+                warn(unreadable)
+                return UserConfig()
+            }
+            throw unreadable
         }
         return try parse(bytes, path: path, home: environment["HOME"])
     }

@@ -27,7 +27,8 @@ enum CheckCommand {
     /// Checks every input, then records the run in the job log: one file record per input.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
-        let log = try LibraryLocation.jobLog(arguments, io: io)
+        // A command that only reads its inputs logs to a library that exists, and never makes one.
+        let log = try LibraryLocation.jobLog(arguments, io: io)?.existingWritable
         let status: ExitStatus
         let files: [JobFileRecord]
         do {
@@ -66,7 +67,11 @@ enum CheckCommand {
         var status = ExitStatus.success
         var files: [JobFileRecord] = []
         // Folders are walked as `fix` walks them (subtitle and media files, in name order).
-        for found in FixInputs.collect(arguments.positionals) {
+        let inputs = FixInputs.collect(arguments.positionals)
+        var progress = ProgressLine(io: io, total: inputs.count, verb: "checking", visible: !arguments.has(.quiet))
+        defer { progress.wipe() }
+        for (done, found) in inputs.enumerated() {
+            progress.show(done: done)
             let input = found.path
             let report: GlyphCheckReport
             do {
@@ -76,18 +81,21 @@ enum CheckCommand {
                 // Attachments and [Fonts] travel with the input: they join the catalog for this file only.
                 let embedded = renderer.embedded
                 let fileCatalog = try catalog.adding(attachments: subtitle.attachments + embedded.fonts)
+                progress.wipe()
                 FontSetupOptions.report(
                     embedded.warnings + fileCatalog.warnings.dropFirst(catalog.warnings.count), io: io)
                 report = try GlyphChecker.check(renderer, catalog: fileCatalog)
             } catch let error as UsageError {
                 throw error
             } catch {
+                progress.wipe()
                 let failure = CommandFailure(error)
                 io.error(failure)
                 files.append(.file(input, status: .failed, error: failure.description))
                 status = .someFailed
                 continue
             }
+            progress.wipe()
             if !report.missing.isEmpty { status = .someFailed }
             files.append(
                 .file(

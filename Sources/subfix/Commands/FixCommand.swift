@@ -171,7 +171,8 @@ enum FixCommand {
         jobs: Int, io: CommandIO, json: Bool, quiet: Bool
     ) -> [FixFileResult] {
         let work = OrderedWork<[FixFileResult]>(
-            count: inputs.count, io: io, verb: "fixing", isReady: { !$0.contains(where: \.awaitsCommit) },
+            count: inputs.count, io: io, verb: "fixing", showsProgress: !quiet,
+            isReady: { !$0.contains(where: \.awaitsCommit) },
             deliver: { results in
                 // --quiet: only the failures and, with --diff, the diffs (and, after the run, the summary).
                 for result in results {

@@ -39,7 +39,8 @@ enum RenderCommand {
     /// `--sheet`); a failed input is reported and the others still rendered.
     static func run(_ arguments: ParsedArguments, io: CommandIO) throws -> ExitStatus {
         let started = Date()
-        let log = try LibraryLocation.jobLog(arguments, io: io)
+        // A command that only reads its inputs logs to a library that exists, and never makes one.
+        let log = try LibraryLocation.jobLog(arguments, io: io)?.existingWritable
         let options = try RenderOptions(arguments, environment: io.environment)
         let inputs = FixInputs.collect(arguments.positionals)
         if inputs.count != 1 || arguments.positionals.count != 1 {

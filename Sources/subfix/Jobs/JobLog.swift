@@ -1,4 +1,5 @@
 import Foundation
+import SubCore
 import SubfixLibrary
 import SubfixPostgres
 
@@ -17,6 +18,14 @@ enum LibraryBackend: Equatable {
         case .sqlite(let path): return FixFileSystem.exists(path) ? self : nil
         case .postgres(let url, _): return .postgres(url, creating: false)
         }
+    }
+
+    /// The destination of a command that only reads its inputs (check, render): a library that exists and this
+    /// user may write, else nil, so that such a command neither makes a library nor warns about one on shared,
+    /// read-only storage.
+    var existingWritable: LibraryBackend? {
+        guard case .sqlite(let path) = self else { return existingOnly }
+        return PathBytes.withCString(path) { access($0, W_OK) } == 0 ? self : nil
     }
 
     /// The library's name as messages show it (a URL without its password).

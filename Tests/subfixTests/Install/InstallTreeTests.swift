@@ -127,7 +127,7 @@ import Testing
 
         let build = try InstallSupport.run(
             [makeDeb, SubfixBinary.executable.path, out, "--allow-unpackaged-libs"],
-            environment: ["DEB_COMPRESSION": "none"])
+            environment: ["DEB_COMPRESSION": "gzip"])  // lintian counts an uncompressed package an error
         #expect(build.status == 0, "\(build.stderr)")
         let arch = try InstallSupport.run(["dpkg", "--print-architecture"]).stdout.trimmingCharacters(in: .newlines)
         let deb = out + "/subfix_\(SubfixCLI.version)_\(arch).deb"
@@ -165,11 +165,25 @@ import Testing
         for path in [
             "./usr/bin/subfix", "./usr/share/subfix/fonts/NotoSansCJKsc-Subset.otf", "./usr/share/doc/subfix/copyright",
             "./usr/share/man/man1/subfix.1.gz", "./usr/share/man/man1/subfix-fix.1.gz",
-            "./usr/share/bash-completion/completions/subfix", "./usr/share/zsh/site-functions/_subfix",
-            "./usr/share/fish/vendor_completions.d/subfix.fish",
+            "./usr/share/bash-completion/completions/subfix", "./usr/share/zsh/vendor-completions/_subfix",
+            "./usr/share/fish/vendor_completions.d/subfix.fish", "./usr/share/doc/subfix/changelog.gz",
         ] {
             #expect(contents.contains(" " + path + "\n"), "\(path)")
         }
+        // Debian's zsh searches vendor-completions, not site-functions.
+        #expect(!contents.contains("site-functions"))
+
+        // lintian: no error or warning (the debug build's RUNPATH to the toolchain aside, which a release build
+        // has not), as `make deb-check` asks of the release package.
+        let lintian = try InstallSupport.run(
+            [InstallSupport.checkout.appendingPathComponent("Scripts/lint-deb.sh").path, deb, "--debug-build"])
+        #expect(lintian.status == 0, "\(lintian.stdout)\(lintian.stderr)")
+        #expect(
+            lintian.stdout.hasSuffix(
+                "lint-deb: subfix_\(SubfixCLI.version)_\(arch).deb: no lintian errors or warnings\n"))
+        let maintainer = try InstallSupport.run(["dpkg-deb", "-f", deb, "Maintainer"]).stdout
+        #expect(!maintainer.contains("localhost"), "\(maintainer)")
+        #expect(try InstallSupport.run(["dpkg-deb", "-f", deb, "Recommends"]).stdout == "fonts-noto-cjk\n")
 
         let root = folder.appendingPathComponent("root").path
         let extract = try InstallSupport.run(["dpkg-deb", "-x", deb, root])
@@ -185,6 +199,20 @@ import Testing
         #expect(copyright.contains("License: OFL-1.1"))
         let man = try InstallSupport.run(["man", "-l", root + "/usr/share/man/man1/subfix-fix.1.gz"])
         #expect(man.stdout.contains("--embed"))
+        let changelog = try InstallSupport.run(["zcat", root + "/usr/share/doc/subfix/changelog.gz"]).stdout
+        #expect(changelog.hasPrefix("subfix (\(SubfixCLI.version)) unstable; urgency=medium\n"), "\(changelog)")
+
+        // The packaged binary is stripped; its debug symbols are the .debug file beside the package, which the
+        // binary names (.gnu_debuglink).
+        let sections = try InstallSupport.run(["readelf", "-SW", root + "/usr/bin/subfix"]).stdout
+        #expect(!sections.contains(".debug_info"))
+        #expect(!sections.contains(".symtab"))
+        #expect(sections.contains(".gnu_debuglink"))
+        let debug = out + "/subfix_\(SubfixCLI.version)_\(arch).debug"
+        #expect(try InstallSupport.run(["readelf", "-SW", debug]).stdout.contains(".debug_info"))
+        let packaged = try FileManager.default.attributesOfItem(atPath: root + "/usr/bin/subfix")[.size] as? Int ?? 0
+        let built = try FileManager.default.attributesOfItem(atPath: SubfixBinary.executable.path)[.size] as? Int ?? 0
+        #expect(packaged > 0 && packaged < built)
     }
 
     /// The regular files under `root`, relative to it, sorted.
