@@ -21,7 +21,7 @@ TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base ma
                   postgresql lintian
 # What an installed subfix uses at run time beyond the libraries it links: the CJK faces `--font auto` picks
 # (fonts-noto-cjk: Sans and Serif, Regular and Bold, as .ttc collections). `make install` installs them, and the
-# .deb depends on them.
+# .deb recommends them (apt installs Recommends by default).
 RUNTIME_PACKAGES := fonts-noto-cjk
 # Peers measured by `make bench` (hb-subset and pyftsubset for font subsets, uchardet's own CLI for encoding
 # detection), GNU time for peak memory, bc and perl for the scripts' arithmetic and inputs.
@@ -97,9 +97,10 @@ dist-build: have-swift static-cxx
 
 # The binary, the bundled font (found by the binary as ../share/subfix/fonts), man pages and bash/zsh/fish
 # completions, the last two printed by the binary from its command table (`subfix --generate ...`); and the CJK
-# faces `--font auto` picks (RUNTIME_PACKAGES), as the .deb depends on them.
+# faces `--font auto` picks (RUNTIME_PACKAGES), as the .deb recommends them (a user who cannot install packages
+# gets a warning, not a failed install).
 install: dist-build
-	@./.ci/install-packages $(RUNTIME_PACKAGES)
+	@./.ci/install-packages $(RUNTIME_PACKAGES) || echo "install: warning: fonts-noto-cjk is not installed (run 'make deps' as root): --font auto will use the bundled Noto Sans CJK SC subset only" >&2
 	@./Scripts/install-tree.sh install "$(DIST_BIN)" "$(DESTDIR)" "$(PREFIX)"
 
 uninstall:

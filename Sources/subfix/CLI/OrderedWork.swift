@@ -19,6 +19,11 @@ final class OrderedWork<Output: Sendable>: Sendable {
     }
 
     private let count: Int
+    private let io: CommandIO
+    private let showsProgress: Bool
+    /// What the progress line says beyond the count (`12.3 of 300.0 MB`) and its rate (`4.1 MB/s`), asked on
+    /// every refresh; nil for the count and files per second only.
+    private let detail: (@Sendable () -> (text: String, rate: String))?
     private let isReady: @Sendable (Output) -> Bool
     private let deliver: @Sendable (Output) -> Void
     private let state: Mutex<State>
@@ -27,9 +32,13 @@ final class OrderedWork<Output: Sendable>: Sendable {
     /// `showsProgress` false (`--quiet`) leaves out.
     init(
         count: Int, io: CommandIO, verb: String, showsProgress: Bool = true,
+        detail: (@Sendable () -> (text: String, rate: String))? = nil,
         isReady: @escaping @Sendable (Output) -> Bool = { _ in true }, deliver: @escaping @Sendable (Output) -> Void
     ) {
         self.count = count
+        self.io = io
+        self.showsProgress = showsProgress
+        self.detail = detail
         self.isReady = isReady
         self.deliver = deliver
         state = Mutex(
@@ -41,6 +50,17 @@ final class OrderedWork<Output: Sendable>: Sendable {
     /// Runs `work` on every input index on up to `jobs` threads; returns when all are done (the last results
     /// may still wait for `update`).
     func run(jobs: Int, _ work: @Sendable (Int) -> Output) {
+        // With a detail (the bytes of a remux), the line is refreshed while a long file runs, not only as files
+        // end: a timer on a terminal, stopped before the run returns.
+        var ticker: (any DispatchSourceTimer)?
+        if detail != nil, showsProgress, io.stderrIsTerminal {
+            let timer = DispatchSource.makeTimerSource(queue: .global(qos: .utility))
+            timer.schedule(deadline: .now() + 0.2, repeating: 0.2)
+            timer.setEventHandler { [self] in state.withLock { showProgress(&$0) } }
+            timer.resume()
+            ticker = timer
+        }
+        defer { ticker?.cancel() }
         let workers = max(1, min(jobs, count))
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             while let index = claim() {
@@ -51,7 +71,7 @@ final class OrderedWork<Output: Sendable>: Sendable {
                     state.outputs[index] = output
                     state.done += 1
                     deliverReady(&state)
-                    state.progress.show(done: state.done)
+                    showProgress(&state)
                 }
             }
         }
@@ -82,6 +102,14 @@ final class OrderedWork<Output: Sendable>: Sendable {
                 state.delivered += 1
             }
             return state.outputs.compactMap { $0 }
+        }
+    }
+
+    private func showProgress(_ state: inout State) {
+        if let (text, rate) = detail?() {
+            state.progress.show(done: state.done, detail: text, rate: rate)
+        } else {
+            state.progress.show(done: state.done)
         }
     }
 

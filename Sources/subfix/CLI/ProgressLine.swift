@@ -22,13 +22,14 @@ struct ProgressLine {
         self.visible = visible
     }
 
-    /// Shows `done` of the total (and `detail` after it), with the rate so far, when it is time to.
-    mutating func show(done: Int, detail: String = "") {
+    /// Shows `done` of the total (and `detail` after it), with `rate` (else the files per second so far), when it
+    /// is time to.
+    mutating func show(done: Int, detail: String = "", rate: String? = nil) {
         let elapsed = Date().timeIntervalSince(start)
         guard visible, io.stderrIsTerminal, elapsed > io.progressDelay, done < total,
             last.map({ elapsed - $0 > 0.1 }) ?? true
         else { return }
-        let rate = Self.rate(Double(done) / elapsed) + " files/s"
+        let rate = rate ?? (Self.rate(Double(done) / elapsed) + " files/s")
         io.progress(
             "\r\u{1B}[K[\(done)/\(total)] \(verb)... " + (detail.isEmpty ? rate : detail + ", " + rate))
         shown = true
@@ -38,6 +39,22 @@ struct ProgressLine {
     /// `value` with one decimal below 100 (`2.5`, `0.3`), as a whole number above (`1250`).
     static func rate(_ value: Double) -> String {
         value < 100 ? String(format: "%.1f", value) : String(Int(value.rounded()))
+    }
+
+    /// The detail and rate of a run that reads media files (a remux): `12.3 of 300.0 MB` (what was read is at most
+    /// `total`: a file's index may be read twice) and `4.1 MB/s`, in kB, MB or GB by the size of the total and of
+    /// the rate; `...` for the rate before the first read.
+    static func bytes(read: Int64, of total: Int64, throughput: Double?) -> (text: String, rate: String) {
+        let (scale, unit) = units(Double(total))
+        let text = "\(rate(Double(min(read, total)) / scale)) of \(rate(Double(total) / scale)) \(unit)"
+        guard let throughput else { return (text, "... \(unit)/s") }
+        let (rateScale, rateUnit) = units(throughput)
+        return (text, rate(throughput / rateScale) + " \(rateUnit)/s")
+    }
+
+    /// The decimal unit `bytes` reads best in: its divisor and name.
+    private static func units(_ bytes: Double) -> (Double, String) {
+        bytes >= 1e9 ? (1e9, "GB") : bytes >= 1e6 ? (1e6, "MB") : (1e3, "kB")
     }
 
     /// Wipes the line if it is shown.

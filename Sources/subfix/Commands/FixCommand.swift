@@ -170,8 +170,24 @@ enum FixCommand {
         _ inputs: [FixInput], outputs: [Result<String?, CommandFailure>], claims: FixClaims, options: FixOptions,
         jobs: Int, io: CommandIO, json: Bool, quiet: Bool
     ) -> [FixFileResult] {
+        // The bytes of the media files read so far, of all of them, when there are any (a remux of 300 MB is one
+        // file: the count alone would say nothing until it ends).
+        let mediaBytes = inputs.filter(\.isMedia).reduce(Int64(0)) { total, input in
+            var info = stat()
+            return total + (PathBytes.withCString(input.path) { stat($0, &info) } == 0 ? Int64(info.st_size) : 0)
+        }
+        var detail: (@Sendable () -> (text: String, rate: String))?
+        if mediaBytes > 0, let budget = options.readBudget {
+            let start = Date()
+            detail = {
+                let read = budget.bytesRead
+                let seconds = Date().timeIntervalSince(start)
+                return ProgressLine.bytes(
+                    read: read, of: mediaBytes, throughput: seconds > 0 ? Double(read) / seconds : nil)
+            }
+        }
         let work = OrderedWork<[FixFileResult]>(
-            count: inputs.count, io: io, verb: "fixing", showsProgress: !quiet,
+            count: inputs.count, io: io, verb: "fixing", showsProgress: !quiet, detail: detail,
             isReady: { !$0.contains(where: \.awaitsCommit) },
             deliver: { results in
                 // --quiet: only the failures and, with --diff, the diffs (and, after the run, the summary).

@@ -55,7 +55,10 @@ extension FixOptions {
         self.init(
             destination: destination, fixer: fixer, diff: arguments.has(.diff) && !json,
             reportsKeptFonts: reportsKeptFonts, remuxEmbedder: remuxEmbedder,
-            readBudget: try ReadRateOption.parse(arguments), naming: naming, explanation: explanation)
+            readBudget: try ReadRateOption.parse(arguments)
+                // On a terminal, media reads are counted for the progress line's bytes (a long remux).
+                ?? (io.stderrIsTerminal && !arguments.has(.quiet) ? ReadBudget(bytesPerSecond: nil) : nil),
+            naming: naming, explanation: explanation)
         self.jobs = jobs
         self.json = json
         self.remux = remux

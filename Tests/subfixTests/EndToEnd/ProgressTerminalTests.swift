@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+@testable import subfix
+
 /// The progress line through the built binary: on a pseudo-terminal (util-linux `script`), a run longer than a
 /// second shows `[done/total] verb... R files/s` on standard error and wipes it; `--quiet` and a pipe get none.
 /// The run is made long by reading the Matroska sample at 30 kB/s (`--max-read-rate`), not by timing.
@@ -21,17 +23,51 @@ import Testing
         let fix = "$SUBFIX fix tram.mkv yahei-styles.ass --dry-run --jobs 1 --max-read-rate 30K"
         let terminal = try Self.onTerminal(fix, in: folder)
         #expect(terminal.status == 0, "\(terminal.stdout)")
-        #expect(terminal.stdout.hasPrefix("\r\u{1B}[K[1/2] fixing... "), "\(terminal.stdout.debugDescription)")
-        #expect(terminal.stdout.contains(" files/s"))
+        // With a media file in the run, the line counts its bytes too, while it is read.
+        #expect(terminal.stdout.hasPrefix("\r\u{1B}[K[0/2] fixing... "), "\(terminal.stdout.debugDescription)")
+        #expect(terminal.stdout.contains("[0/2] fixing... 67.2 of 67.2 kB, "))
+        #expect(terminal.stdout.contains(" kB/s"))
         #expect(terminal.stdout.hasSuffix("\r\u{1B}[K"))
 
         let quiet = try Self.onTerminal(fix + " -q", in: folder)
         #expect(quiet.status == 0)
         #expect(!quiet.stdout.contains("[1/2]"), "\(quiet.stdout.debugDescription)")
 
+        // One Matroska file remuxed: the line counts its bytes while it runs (67,203 bytes: 67.2 kB).
+        let remux = try Self.onTerminal(
+            "$SUBFIX fix tram.mkv --remux --out remuxed --max-read-rate 30K", in: folder)
+        #expect(remux.status == 0, "\(remux.stdout)")
+        #expect(remux.stdout.contains("[0/1] fixing... "), "\(remux.stdout.debugDescription)")
+        #expect(remux.stdout.contains(" of 67.2 kB, "))
+        #expect(remux.stdout.contains(" kB/s"))
+
         let piped = try SubfixBinary.shell(fix + " 2>&1 | cat", in: folder)
         #expect(piped.status == 0)
         #expect(!piped.stdout.contains("\r"))
         #expect(piped.stdout.contains("4 files: 4 changed"))  // the 3 tracks of tram.mkv and the .ass
+    }
+}
+
+/// The byte counts of the progress line, in the unit that fits.
+@Suite struct ProgressLineBytesTests {
+    @Test func unitsFollowTheSizeAndTheRate() {
+        #expect(
+            ProgressLine.bytes(read: 12_345_678, of: 300_000_000, throughput: 4_100_000) == (
+                "12.3 of 300 MB", "4.1 MB/s"
+            ))
+        #expect(ProgressLine.bytes(read: 70_000, of: 67_203, throughput: 31_000) == ("67.2 of 67.2 kB", "31.0 kB/s"))
+        #expect(ProgressLine.bytes(read: 0, of: 2_500_000_000, throughput: nil) == ("0.0 of 2.5 GB", "... GB/s"))
+    }
+
+    @Test func filesPerSecondWithoutADetailAndNothingWhenQuiet() {
+        let (io, output) = CommandIO.capturing(terminal: true, progressDelay: 0)
+        var line = ProgressLine(io: io, total: 3, verb: "checking")
+        line.show(done: 1)
+        #expect(output.stderr.hasPrefix("\r\u{1B}[K[1/3] checking... "), "\(output.stderr.debugDescription)")
+        #expect(output.stderr.hasSuffix(" files/s"))
+        let (quietIO, quietOutput) = CommandIO.capturing(terminal: true, progressDelay: 0)
+        var quiet = ProgressLine(io: quietIO, total: 3, verb: "checking", visible: false)
+        quiet.show(done: 1)
+        #expect(quietOutput.stderr.isEmpty)
     }
 }

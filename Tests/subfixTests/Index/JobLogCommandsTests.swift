@@ -59,6 +59,8 @@ import Testing
 
     @Test func renderRecordsEachFrameWrittenAndTheSheet() throws {
         let fixture = try IndexFixture()
+        // render and check log only to a library that exists: they never make one.
+        _ = try LibraryDatabase(path: fixture.db, mode: .create)
         let frames = fixture.path + "/frames"
         let sheet = fixture.path + "/sheet.png"
         let (status, _, err) = fixture.run([
@@ -82,6 +84,8 @@ import Testing
 
     @Test func renderOfAMissingInputIsRecordedAsFailed() throws {
         let fixture = try IndexFixture()
+        // render and check log only to a library that exists: they never make one.
+        _ = try LibraryDatabase(path: fixture.db, mode: .create)
         let missing = fixture.path + "/missing.ass"
         let (status, _, err) = fixture.run([
             "render", missing, "--at", "1", "--out", fixture.path + "/a.png", "--db", fixture.db,
@@ -97,6 +101,8 @@ import Testing
 
     @Test func checkRecordsEachInputWithItsEventCounts() throws {
         let fixture = try IndexFixture()
+        // render and check log only to a library that exists: they never make one.
+        _ = try LibraryDatabase(path: fixture.db, mode: .create)
         let empty = fixture.path + "/media"
         let missing = fixture.path + "/missing.srt"
         let (status, _, err) = fixture.run([
@@ -136,7 +142,8 @@ import Testing
                     + " --fonts-dir \(empty) --no-system-fonts --db \(fixture.db)"))
     }
 
-    /// A library below a regular file cannot be created: a warning, and the command's own exit status.
+    /// A library below a regular file cannot be created: for extract a warning, and the command's own exit
+    /// status; render and check, which only read their inputs, never create a library, so they say nothing.
     @Test(arguments: ["extract", "render", "check"])
     func anUnusableDatabaseIsOnlyAWarning(command: String) throws {
         let fixture = try IndexFixture()
@@ -160,8 +167,12 @@ import Testing
         let (status, out, err) = fixture.run(arguments("o2") + ["--db", blocked])
         #expect(status == plainStatus)
         #expect(out == plainOut.replacingOccurrences(of: "/o1", with: "/o2"))
-        #expect(err.hasPrefix(plainErr + "subfix: warning: \(blocked): cannot record the job: "))
-        #expect(err.split(separator: "\n").count == plainErr.split(separator: "\n").count + 1)
+        if command == "extract" {
+            #expect(err.hasPrefix(plainErr + "subfix: warning: \(blocked): cannot record the job: "))
+            #expect(err.split(separator: "\n").count == plainErr.split(separator: "\n").count + 1)
+        } else {
+            #expect(err == plainErr)
+        }
         #expect(!FileManager.default.fileExists(atPath: blocked))
     }
 }
