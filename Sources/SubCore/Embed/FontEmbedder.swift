@@ -101,7 +101,10 @@ public struct FontEmbedder: Sendable {
             if !regular.isEmpty {
                 let needed = Self.needed(regular)
                 guard let (face, _) = chooser.bestFace(family, covering: needed) else {
-                    throw EmbedError(font: family, reason: "no face of that name is available here")
+                    throw EmbedError(
+                        font: family,
+                        reason: "no face of that name is available here (install Debian's fonts-noto-cjk, or give"
+                            + " --fonts-dir)")
                 }
                 var entry = try subset(of: face, family: family, keeping: regular, needed: needed, bold: false)
                 entry.report.note = note

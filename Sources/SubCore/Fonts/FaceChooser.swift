@@ -109,7 +109,16 @@ public struct FaceChooser: Sendable {
                 partial.family, partial.face,
                 "\(reason); no face covers all of it, \(partial.family) lacks \(partial.lacking)")
         }
-        return choice(preferred, nil, "\(reason); \(why) here")
+        var missing = choice(preferred, nil, "\(reason); \(why) here")
+        // With the system's fonts in play and some of the faces `auto` names installed, this language's face is
+        // missing: say so once. (With none installed, the fix command says so for the whole run; without the
+        // system's fonts, a sandboxed player is being imitated on purpose, and each reason says it.)
+        if catalog.setup.systemFonts, hasFaces(of: .sans) || hasFaces(of: .serif) {
+            missing.degradation =
+                "no installed face draws this text: \(preferred) is not available here (Debian's fonts-noto-cjk has"
+                + " it, or give --fonts-dir); the name is written as it is"
+        }
+        return missing
     }
 
     /// The distinct characters of `text` that need a glyph, ascending (sorted in place, which finds the repeats

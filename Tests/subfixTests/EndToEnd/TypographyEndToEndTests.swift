@@ -98,3 +98,43 @@ private let latinDefault = "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf"
             ], "\(run.stderr)")
     }
 }
+
+/// A machine without fonts-noto-cjk (issue 34, item 1): an empty fontconfig and no bundled font. A Korean script
+/// is fixed with one warning naming the package; with --embed, nothing can be cut, and the one error line says
+/// where to get the face; nothing is written.
+@Suite struct NoCJKFontsTests {
+    @Test func aMissingFaceIsOneWarningAndEmbedNamesTheRemedy() throws {
+        let folder = try SubfixBinary.folder("nofonts")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        try FileManager.default.createDirectory(atPath: folder + "/empty", withIntermediateDirectories: false)
+        try SubfixBinary.write(
+            """
+            <?xml version="1.0"?>
+            <!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+            <fontconfig><dir>\(folder)/empty</dir><cachedir>\(folder)/cache</cachedir></fontconfig>
+            """, to: folder + "/fonts.conf")
+        try SubfixBinary.write(
+            "1\n00:00:01,000 --> 00:00:02,000\n<font face=\"Gulim\">안녕하세요</font>\n", to: folder + "/own.ko.srt")
+        let environment = ["FONTCONFIG_FILE": folder + "/fonts.conf", "SUBFIX_FONTS_DIR": folder + "/empty"]
+        let fix = try SubfixBinary.run(["fix", "own.ko.srt", "--out", "o", "-q"], in: folder, environment: environment)
+        #expect(fix.status == 0)
+        #expect(
+            fix.errorLines.filter { $0.contains("Noto Sans CJK KR is not available here") } == [
+                "subfix: warning: no installed face draws this text: Noto Sans CJK KR is not available here (Debian's"
+                    + " fonts-noto-cjk has it, or give --fonts-dir); the name is written as it is"
+            ], "\(fix.stderr)")
+        let ass =
+            "[Script Info]\nScriptType: v4.00+\n\n[V4+ Styles]\nFormat: Name, Fontname\nStyle: Default,Gulim\n\n"
+            + "[Events]\nFormat: Layer, Start, End, Style, Name, MarginL, MarginR, MarginV, Effect, Text\n"
+            + "Dialogue: 0,0:00:01.00,0:00:02.00,Default,,0,0,0,,안녕하세요\n"
+        try SubfixBinary.write(ass, to: folder + "/own.ko.ass")
+        let embed = try SubfixBinary.run(
+            ["fix", "own.ko.ass", "--embed", "--out", "e", "-q"], in: folder, environment: environment)
+        #expect(embed.status == 1)
+        #expect(
+            embed.errorLines.contains(
+                "subfix: error: own.ko.ass: cannot embed Noto Sans CJK KR: no face of that name is available here"
+                    + " (install Debian's fonts-noto-cjk, or give --fonts-dir)"), "\(embed.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: folder + "/e/own.ko.ass"))
+    }
+}

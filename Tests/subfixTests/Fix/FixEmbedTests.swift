@@ -102,7 +102,8 @@ import Testing
         #expect(stdout.hasPrefix("failed    \(input)\n"))
         #expect(
             stderr.hasSuffix(
-                "subfix: error: \(input): cannot embed No Such Face: no face of that name is available here\n"))
+                "subfix: error: \(input): cannot embed No Such Face: no face of that name is available here (install"
+                    + " Debian's fonts-noto-cjk, or give --fonts-dir)\n"))
         #expect(!FileManager.default.fileExists(atPath: folder + "/out/a.ass"))
         #expect(try String(contentsOfFile: input, encoding: .utf8) == Self.script)
     }
