@@ -64,6 +64,17 @@ final class FTS5LoadedTokenizer: FTS5Tokenizer {
     }
 }
 
+/// The pointer type of `SELECT fts5(?1)`, as a C string that lives as long as the process: SQLite keeps the
+/// pointer given to `sqlite3_bind_pointer` (it does not copy the string) and compares it when FTS5 reads the
+/// value, so a temporary Swift-to-C string would be gone by then and FTS5 would see no `fts5_api_ptr`.
+nonisolated(unsafe) private let fts5APIPointerType: UnsafePointer<CChar> = {
+    let bytes = "fts5_api_ptr".utf8CString
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    pointer.initialize(repeating: 0, count: bytes.count)
+    for (index, byte) in bytes.enumerated() { pointer[index] = byte }
+    return UnsafePointer(pointer)
+}()
+
 extension Database {
     /// The connection's `fts5_api`, fetched with `SELECT fts5(?1)` and `sqlite3_bind_pointer`. Throws when
     /// SQLite was built without FTS5.
@@ -76,7 +87,7 @@ extension Database {
         defer { sqlite3_finalize(statement) }
         var api: UnsafeMutablePointer<fts5_api>?
         code = withUnsafeMutablePointer(to: &api) { pointer in
-            sqlite3_bind_pointer(statement, 1, UnsafeMutableRawPointer(pointer), "fts5_api_ptr", nil)
+            sqlite3_bind_pointer(statement, 1, UnsafeMutableRawPointer(pointer), fts5APIPointerType, nil)
             return sqlite3_step(statement)
         }
         guard code == SQLITE_ROW || code == SQLITE_DONE, let api else {
