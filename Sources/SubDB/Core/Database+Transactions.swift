@@ -74,13 +74,15 @@ extension Database {
         }
     }
 
-    /// Runs `operations` in a savepoint (a nested transaction); outside a transaction it is a transaction.
+    /// Runs `operations` in a savepoint (a nested transaction); outside a transaction it is a transaction
+    /// (`BEGIN DEFERRED`), as in GRDB, so that `.rollback` there is a rollback for transaction observers.
     ///
     ///     try db.inSavepoint {
     ///         try db.execute(sql: "INSERT ...")
     ///         return .rollback   // undoes only this block
     ///     }
     public func inSavepoint(_ operations: () throws -> TransactionCompletion) throws {
+        guard isInsideTransaction else { return try inTransaction(nil, operations) }
         try cachedStatement(sql: "SAVEPOINT subdb").execute()
         let completion: TransactionCompletion
         do {
