@@ -210,6 +210,10 @@ extension Database {
             return custom
         }
         let columns = try self.columns(in: table, in: schemaName)
+        // A view has no primary key unless the schema source gives one: GRDB throws rather than answer rowid.
+        if columns.allSatisfy({ $0.primaryKeyIndex == 0 }), try viewExists(table, in: schemaName) {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
+        }
         let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
         let info: PrimaryKeyInfo
         if pkColumns.isEmpty {

@@ -61,6 +61,9 @@ import Testing
             #expect(try db.primaryKey("plain").columns == ["rowid"])
             #expect(try db.primaryKey("plain").isRowID)
             #expect(try db.primaryKey("intpk").rowIDColumn == nil)
+            // Issue #31: a view has no primary key (no rowid either), as in GRDB.
+            let error = #expect(throws: DatabaseError.self) { try db.primaryKey("best") }
+            #expect(error?.message == "no such table: best")
         }
     }
 
