@@ -117,12 +117,30 @@ private struct SecondStepFails: DatabaseAggregate {
         }
     }
 
+    /// As in GRDB: descriptions hide arguments unless they are public; expandedDescription shows them.
+    @Test(arguments: [false, true]) func traceDescriptionsShowArgumentsWhenPublic(publicArguments: Bool) throws {
+        var configuration = Configuration()
+        configuration.publicStatementArguments = publicArguments
+        let dbQueue = try DatabaseQueue(configuration: configuration)
+        var descriptions: [String] = []
+        var expanded: [String] = []
+        try dbQueue.inDatabase { db in
+            db.trace {
+                descriptions.append($0.description)
+                expanded.append($0.expandedDescription)
+            }
+            _ = try Int.fetchOne(db, sql: "SELECT ?", arguments: ["secret"])
+        }
+        #expect(descriptions == [publicArguments ? "SELECT 'secret'" : "SELECT ?"])
+        #expect(expanded == ["SELECT 'secret'"])
+    }
+
     @Test func traceGivesExpandedSQL() throws {
         let dbQueue = try DatabaseQueue()
         var statements: [String] = []
         var profiled: [String] = []
         try dbQueue.inDatabase { db in
-            db.trace { statements.append($0.description) }
+            db.trace { statements.append($0.expandedDescription) }
             try db.execute(sql: "CREATE TABLE t (a, b)")
             try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [1, "it's"])
             _ = try Row.fetchAll(db, sql: "SELECT * FROM t WHERE a = :a", arguments: ["a": 1])
