@@ -83,7 +83,7 @@ extension Database {
     ///     }
     public func inSavepoint(_ operations: () throws -> TransactionCompletion) throws {
         guard isInsideTransaction else { return try inTransaction(nil, operations) }
-        try cachedStatement(sql: "SAVEPOINT subdb").execute()
+        try cachedStatement(sql: "SAVEPOINT grdb").execute()
         let completion: TransactionCompletion
         do {
             completion = try operations()
@@ -94,7 +94,7 @@ extension Database {
         switch completion {
         case .commit:
             do {
-                try cachedStatement(sql: "RELEASE SAVEPOINT subdb").execute()
+                try cachedStatement(sql: "RELEASE SAVEPOINT grdb").execute()
             } catch {
                 rollbackSavepoint()
                 throw error
@@ -107,8 +107,8 @@ extension Database {
     private func rollbackSavepoint() {
         clearSchemaCache()
         guard isInsideTransaction else { return }
-        try? cachedStatement(sql: "ROLLBACK TRANSACTION TO SAVEPOINT subdb").execute()
-        try? cachedStatement(sql: "RELEASE SAVEPOINT subdb").execute()
+        try? cachedStatement(sql: "ROLLBACK TRANSACTION TO SAVEPOINT grdb").execute()
+        try? cachedStatement(sql: "RELEASE SAVEPOINT grdb").execute()
     }
 
     /// Runs `body` in an IMMEDIATE transaction (the transaction of `write { }`): commits on return, rolls back

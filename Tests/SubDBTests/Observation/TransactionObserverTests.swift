@@ -66,8 +66,10 @@ final class EventRecorder: TransactionObserver {
         func insert(_ db: Database, _ id: Int) throws {
             try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (?, 'p', 0)", arguments: [id])
         }
+        var savepointSQL: [String] = []
         try database.writer.writeWithoutTransaction { db in
             db.add(transactionObserver: recorder)
+            db.trace { savepointSQL.append($0.description) }
             try db.inTransaction {
                 try db.inSavepoint {
                     try insert(db, 1)
@@ -98,6 +100,11 @@ final class EventRecorder: TransactionObserver {
                 return .rollback
             }
         }
+        // The SQL of inSavepoint, as in GRDB (users see it in traces).
+        let grdbSavepointSQL: Set = [
+            "SAVEPOINT grdb", "ROLLBACK TRANSACTION TO SAVEPOINT grdb", "RELEASE SAVEPOINT grdb",
+        ]
+        #expect(grdbSavepointSQL.isSubset(of: Set(savepointSQL)))
         #expect(
             recorder.log == [
                 "insert player(2)", "insert player(3)", "insert player(6)", "commit (3 players)",
