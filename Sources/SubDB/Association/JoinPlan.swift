@@ -144,7 +144,9 @@ struct JoinPlan {
                         alias: alias, tableName: step.tableName, isRequired: required,
                         conditions: pairs.map { (own: $0.destination, otherAlias: originAlias, other: $0.origin) },
                         filter: parts.predicate, selection: included ? parts.selection : nil,
-                        orderings: isLast ? parts.orderings : []))
+                        // A pivot's ordering (`hasMany(Role.self).order(...)` in a through association) orders the
+                        // rows too, after the destination's, as in GRDB.
+                        orderings: parts.orderings))
                 if isLast {
                     // A joined (not included) association selects no column, but the associations included in it
                     // are selected, in its scope, which is then empty (as in GRDB).
@@ -181,7 +183,7 @@ struct JoinPlan {
                 Node(
                     alias: alias, tableName: table, isRequired: true,
                     conditions: pairs.map { (own: $0.origin, otherAlias: currentAlias, other: $0.destination) },
-                    filter: parts.predicate, selection: nil, orderings: []))
+                    filter: parts.predicate, selection: nil, orderings: parts.orderings))
             currentAlias = alias
         }
         let pairs = try origin.firstStepPairs ?? steps[0].columnPairs(db, originTable: origin.originTable)

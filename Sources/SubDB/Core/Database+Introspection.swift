@@ -1,3 +1,4 @@
+internal import CSQLite
 import Foundation
 
 /// Schema facts cached per connection, cleared when the connection runs CREATE/DROP/ALTER or rolls back.
@@ -92,17 +93,17 @@ public struct ForeignKeyViolation: Hashable, Sendable, CustomStringConvertible {
 
 extension Database {
     /// True when the table exists: in `schemaName` (`main`, `temp` or an attached database) if given, else in
-    /// `main` or `temp`.
+    /// any schema (`temp`, `main`, then attached databases), as SQLite resolves names.
     public func tableExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
         try schemaObjectExists(type: "table", name: name, in: schemaName)
     }
 
-    /// True when the view exists (in `schemaName` if given, else in `main` or `temp`).
+    /// True when the view exists (in `schemaName` if given, else in any schema).
     public func viewExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
         try schemaObjectExists(type: "view", name: name, in: schemaName)
     }
 
-    /// True when the trigger exists (in `schemaName` if given, else in `main` or `temp`).
+    /// True when the trigger exists (in `schemaName` if given, else in any schema).
     public func triggerExists(_ name: String, in schemaName: String? = nil) throws -> Bool {
         try schemaObjectExists(type: "trigger", name: name, in: schemaName)
     }
@@ -121,12 +122,28 @@ extension Database {
                 sql: "SELECT EXISTS (SELECT 1 FROM \(masterTable) WHERE type = ? AND name = ? COLLATE NOCASE)",
                 arguments: [type, name]) ?? false
         }
+        let schemaIDs = schemaIDsInLookupOrder()
         return try Bool.fetchOne(
             self,
-            sql: """
-                SELECT EXISTS (SELECT 1 FROM sqlite_master WHERE type = ? AND name = ? COLLATE NOCASE
-                UNION ALL SELECT 1 FROM sqlite_temp_master WHERE type = ? AND name = ? COLLATE NOCASE)
-                """, arguments: [type, name, type, name]) ?? false
+            sql: "SELECT EXISTS ("
+                + schemaIDs.map { "SELECT 1 FROM \($0.schemaTableName) WHERE type = ? AND name = ? COLLATE NOCASE" }
+                .joined(separator: " UNION ALL ") + ")",
+            arguments: StatementArguments(Array(repeating: [type, name], count: schemaIDs.count).flatMap { $0 }))
+            ?? false
+    }
+
+    /// The schemas where SQLite looks for a table named without its schema, in SQLite's order: `temp`, `main`,
+    /// then the attached databases in the order they were attached (as GRDB does, so that records and
+    /// associations work on the tables of attached databases).
+    func schemaIDsInLookupOrder() -> [DatabaseSchemaID] {
+        // sqlite3_db_name: 0 is main, 1 is temp, then the attached databases; no statement, so nothing traced.
+        var schemaIDs: [DatabaseSchemaID] = [.temp, .main]
+        var index: Int32 = 2
+        while let name = sqlite3_db_name(sqliteConnection, index) {
+            schemaIDs.append(DatabaseSchemaID(name: String(cString: name)))
+            index += 1
+        }
+        return schemaIDs
     }
 
     /// The schema version, incremented by SQLite on every schema change (`PRAGMA schema_version`).
@@ -193,6 +210,10 @@ extension Database {
             return custom
         }
         let columns = try self.columns(in: table, in: schemaName)
+        // A view has no primary key unless the schema source gives one: GRDB throws rather than answer rowid.
+        if columns.allSatisfy({ $0.primaryKeyIndex == 0 }), try viewExists(table, in: schemaName) {
+            throw DatabaseError(resultCode: .SQLITE_ERROR, message: "no such table: \(table)")
+        }
         let pkColumns = columns.filter { $0.primaryKeyIndex > 0 }.sorted { $0.primaryKeyIndex < $1.primaryKeyIndex }
         let info: PrimaryKeyInfo
         if pkColumns.isEmpty {
@@ -209,8 +230,8 @@ extension Database {
     }
 
     private func isWithoutRowID(_ table: String, in schemaName: String?) throws -> Bool {
-        let masterTables =
-            schemaName.map { [DatabaseSchemaID(name: $0).schemaTableName] } ?? ["sqlite_master", "sqlite_temp_master"]
+        let masterTables = (schemaName.map { [DatabaseSchemaID(name: $0)] } ?? schemaIDsInLookupOrder())
+            .map(\.schemaTableName)
         let sql =
             try String.fetchOne(
                 self,

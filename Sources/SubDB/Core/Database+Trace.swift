@@ -14,19 +14,22 @@ extension Database {
         public static let profile = TracingOptions(rawValue: SQLITE_TRACE_PROFILE)
     }
 
-    /// A traced event. Its description is the SQL with its arguments inlined.
+    /// A traced event. As in GRDB, its description shows `?` placeholders unless
+    /// ``Configuration/publicStatementArguments`` is set (arguments may be private: passwords, personal data);
+    /// ``expandedDescription`` always inlines them.
     public enum TraceEvent: CustomStringConvertible {
         /// A statement starts.
         case statement(TracedStatement)
         /// A statement ended after `duration` seconds.
         case profile(statement: TracedStatement, duration: TimeInterval)
 
-        /// The expanded SQL (`INSERT INTO player VALUES (1,'Arthur')`), prefixed with the duration for profiles.
+        /// The statement's description (`INSERT INTO player VALUES (?, ?)`, or with the values inlined when
+        /// arguments are public), prefixed with the duration for profiles.
         public var description: String {
             switch self {
-            case .statement(let statement): return statement.expandedSQL
+            case .statement(let statement): return statement.description
             case .profile(let statement, let duration):
-                return String(format: "%.3fs ", duration) + statement.expandedSQL
+                return String(format: "%.3fs ", duration) + statement.description
             }
         }
 
@@ -44,8 +47,11 @@ extension Database {
         public let sql: String
         /// The SQL with the bound values inlined. The corresponding C function is `sqlite3_expanded_sql`.
         public let expandedSQL: String
-        /// The expanded SQL.
-        public var description: String { expandedSQL }
+        /// Whether the connection's arguments are public (``Configuration/publicStatementArguments``).
+        let publicArguments: Bool
+
+        /// The SQL with `?` placeholders, or the expanded SQL when arguments are public.
+        public var description: String { publicArguments ? expandedSQL : sql }
     }
 
     /// Reports executed statements to `trace` (nil stops tracing). The default reports each statement.
@@ -90,7 +96,8 @@ extension Database {
             expanded = String(cString: cExpanded)
             sqlite3_free(cExpanded)
         }
-        let traced = TracedStatement(sql: sql, expandedSQL: expanded)
+        let traced = TracedStatement(
+            sql: sql, expandedSQL: expanded, publicArguments: configuration.publicStatementArguments)
         if mask == UInt32(SQLITE_TRACE_STMT) {
             configuration.trace?(expanded)
             if let tracer, tracer.options.contains(.statement) { tracer.observer(.statement(traced)) }

@@ -74,14 +74,16 @@ extension Database {
         }
     }
 
-    /// Runs `operations` in a savepoint (a nested transaction); outside a transaction it is a transaction.
+    /// Runs `operations` in a savepoint (a nested transaction); outside a transaction it is a transaction
+    /// (`BEGIN DEFERRED`), as in GRDB, so that `.rollback` there is a rollback for transaction observers.
     ///
     ///     try db.inSavepoint {
     ///         try db.execute(sql: "INSERT ...")
     ///         return .rollback   // undoes only this block
     ///     }
     public func inSavepoint(_ operations: () throws -> TransactionCompletion) throws {
-        try cachedStatement(sql: "SAVEPOINT subdb").execute()
+        guard isInsideTransaction else { return try inTransaction(nil, operations) }
+        try cachedStatement(sql: "SAVEPOINT grdb").execute()
         let completion: TransactionCompletion
         do {
             completion = try operations()
@@ -92,7 +94,7 @@ extension Database {
         switch completion {
         case .commit:
             do {
-                try cachedStatement(sql: "RELEASE SAVEPOINT subdb").execute()
+                try cachedStatement(sql: "RELEASE SAVEPOINT grdb").execute()
             } catch {
                 rollbackSavepoint()
                 throw error
@@ -105,8 +107,8 @@ extension Database {
     private func rollbackSavepoint() {
         clearSchemaCache()
         guard isInsideTransaction else { return }
-        try? cachedStatement(sql: "ROLLBACK TRANSACTION TO SAVEPOINT subdb").execute()
-        try? cachedStatement(sql: "RELEASE SAVEPOINT subdb").execute()
+        try? cachedStatement(sql: "ROLLBACK TRANSACTION TO SAVEPOINT grdb").execute()
+        try? cachedStatement(sql: "RELEASE SAVEPOINT grdb").execute()
     }
 
     /// Runs `body` in an IMMEDIATE transaction (the transaction of `write { }`): commits on return, rolls back

@@ -102,6 +102,8 @@ struct FunctionKey: Hashable {
 /// The aggregate state of one group, boxed for `sqlite3_aggregate_context`.
 private final class AggregateBox {
     var aggregate: any DatabaseAggregate
+    /// True once `step` threw: SQLite still calls xFinal to clean up, but `finalize` is not called, as in GRDB.
+    var stepFailed = false
     init(_ aggregate: any DatabaseAggregate) { self.aggregate = aggregate }
 }
 
@@ -135,10 +137,11 @@ extension Database {
             code = sqlite3_create_function_v2(
                 sqliteConnection, function.name, function.argumentCount ?? -1, function.flags, context, nil,
                 { context, argc, argv in
-                    guard let context, let box = aggregateBox(context, create: true) else { return }
+                    guard let context, let box = aggregateBox(context, create: true), !box.stepFailed else { return }
                     do {
                         try box.aggregate.step(functionArguments(argc, argv))
                     } catch {
+                        box.stepFailed = true
                         reportFunctionError(context, error)
                     }
                 },
@@ -146,7 +149,7 @@ extension Database {
                     guard let context else { return }
                     let box = aggregateBox(context, create: true)
                     defer { releaseAggregateBox(context) }
-                    guard let box else { return }
+                    guard let box, !box.stepFailed else { return }
                     do {
                         setFunctionResult(context, try box.aggregate.finalize()?.databaseValue ?? .null)
                     } catch {

@@ -134,11 +134,11 @@ extension Database {
         return try body()
     }
 
-    /// The primary key the schema source gives `view` (in `schemaName`, else in `main` or `temp`), when `view`
+    /// The primary key the schema source gives `view` (in `schemaName`, else in `temp`, `main` or an attached schema), when `view`
     /// is a view and the source customizes it.
     func customPrimaryKey(ofView view: String, in schemaName: String? = nil) throws -> PrimaryKeyInfo? {
         guard let schemaSource else { return nil }
-        let schemaIDs = schemaName.map { [DatabaseSchemaID(name: $0)] } ?? [.main, .temp]
+        let schemaIDs = schemaName.map { [DatabaseSchemaID(name: $0)] } ?? schemaIDsInLookupOrder()
         for schemaID in schemaIDs {
             let isView = try Bool.fetchOne(
                 self,

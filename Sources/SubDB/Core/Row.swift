@@ -44,12 +44,16 @@ public final class Row {
     public let count: Int
     /// Rows of associated records (`scopes`, `prefetchedRows`), set by association requests (Association/).
     var associated: RowAssociatedData?
+    /// False for rows built by hand (`Row(["id": 1])`), true for rows read from the database and their copies:
+    /// a ``Record`` takes only fetched rows as its reference for changes, as in GRDB.
+    let isFetched: Bool
 
-    init(layout: RowLayout, values: ContiguousArray<DatabaseValue>) {
+    init(layout: RowLayout, values: ContiguousArray<DatabaseValue>, isFetched: Bool = true) {
         self.layout = layout
         self.impl = .values(values)
         self.liveStatement = nil
         self.count = layout.names.count
+        self.isFetched = isFetched
     }
 
     init(block: RowBlock, offset: Int) {
@@ -57,6 +61,7 @@ public final class Row {
         self.impl = .block(block, offset: offset)
         self.liveStatement = nil
         self.count = block.layout.names.count
+        self.isFetched = true
     }
 
     /// A live view over the statement's current row.
@@ -65,6 +70,7 @@ public final class Row {
         self.impl = .statement(statement)
         self.liveStatement = statement.sqliteStatement
         self.count = statement.layout.names.count
+        self.isFetched = true
     }
 
     /// A copy of the statement's current row.
@@ -80,17 +86,18 @@ public final class Row {
         self.impl = .values(values)
         self.liveStatement = nil
         self.count = count
+        self.isFetched = true
     }
 
     /// An empty row.
     public convenience init() {
-        self.init(layout: RowLayout(names: []), values: [])
+        self.init(layout: RowLayout(names: []), values: [], isFetched: false)
     }
 
     /// A row from column names and values, in order.
     public convenience init(columnNames: [String], databaseValues: [DatabaseValue]) {
         precondition(columnNames.count == databaseValues.count, "Row: as many column names as values")
-        self.init(layout: RowLayout(names: columnNames), values: ContiguousArray(databaseValues))
+        self.init(layout: RowLayout(names: columnNames), values: ContiguousArray(databaseValues), isFetched: false)
     }
 
     /// A row from a dictionary (column order follows the dictionary's).

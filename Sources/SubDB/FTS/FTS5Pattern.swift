@@ -51,10 +51,20 @@ public struct FTS5Pattern: Sendable, Hashable, CustomStringConvertible {
     }
 
     private static func build(_ string: String, _ makePattern: ([String]) -> String) -> FTS5Pattern? {
-        guard let tokens = try? FTS5.tokenize(string), !tokens.isEmpty else { return nil }
+        guard let tokens = try? queryTokens(string), !tokens.isEmpty else { return nil }
         let raw = makePattern(tokens)
         guard (try? FTS5PatternValidator.validate(raw, allowedColumns: [])) != nil else { return nil }
         return FTS5Pattern(validated: raw)
+    }
+
+    /// The words of user input, as GRDB splits them: the `ascii` tokenizer of a query, which drops FTS5's syntax
+    /// characters and lower-cases ASCII letters only. It keeps diacritics and other non-ASCII text as they are, so
+    /// that the table's own tokenizer decides at `MATCH` time (`unicode61(diacritics: .keep)` must still see `é`).
+    private static func queryTokens(_ string: String) throws -> [String] {
+        try DatabaseQueue().inDatabase { db in
+            try db.makeTokenizer(.ascii()).tokenize(string, for: .query)
+                .compactMap { $0.flags.contains(.colocated) ? nil : $0.token }
+        }
     }
 
     /// The raw pattern.

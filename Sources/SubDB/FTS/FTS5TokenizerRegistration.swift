@@ -64,15 +64,15 @@ final class FTS5LoadedTokenizer: FTS5Tokenizer {
     }
 }
 
-/// The type of the pointer `SELECT fts5(?1)` is bound with. SQLite keeps this pointer and compares the string when
-/// the statement runs, after `sqlite3_bind_pointer` has returned, and requires it to be static: a Swift string
-/// converted for the call lives only during the call (in debug builds the tokenizer was then silently not
-/// registered). Allocated once and kept for the life of the process.
+/// The pointer type of `SELECT fts5(?1)`, as a C string that lives as long as the process: SQLite keeps the
+/// pointer given to `sqlite3_bind_pointer` (it does not copy the string) and compares it when FTS5 reads the
+/// value, so a temporary Swift-to-C string would be gone by then and FTS5 would see no `fts5_api_ptr`.
 nonisolated(unsafe) private let fts5APIPointerType: UnsafePointer<CChar> = {
-    let bytes = Array("fts5_api_ptr".utf8CString)
-    let buffer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
-    buffer.initialize(from: bytes, count: bytes.count)
-    return UnsafePointer(buffer)
+    let bytes = "fts5_api_ptr".utf8CString
+    let pointer = UnsafeMutablePointer<CChar>.allocate(capacity: bytes.count)
+    pointer.initialize(repeating: 0, count: bytes.count)
+    for (index, byte) in bytes.enumerated() { pointer[index] = byte }
+    return UnsafePointer(pointer)
 }()
 
 extension Database {

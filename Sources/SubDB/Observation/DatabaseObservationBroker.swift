@@ -18,6 +18,16 @@ struct StatementAuthorization {
     /// `SQLITE_STMTSTATUS_REPREPARE` of the statement when analyzed: SQLite recompiles statements after
     /// schema changes, and the analysis is then redone.
     var reprepareCount: Int32 = 0
+    /// What a `SAVEPOINT`, `RELEASE` or `ROLLBACK TO` statement does to the savepoint stack, applied when it
+    /// succeeds.
+    var savepoint: (operation: SavepointOperation, name: String)?
+}
+
+/// The savepoint statements, as the authorizer names them (`SQLITE_SAVEPOINT`).
+enum SavepointOperation: String {
+    case begin = "BEGIN"
+    case release = "RELEASE"
+    case rollback = "ROLLBACK"
 }
 
 /// The observation side of one connection: transaction observers and the SQLite hooks that feed them
@@ -59,6 +69,11 @@ final class DatabaseObservationBroker {
     ]
     private var pendingCommit = false
     private var pendingRollback = false
+    /// Open savepoints, innermost last, with the number of buffered events when each began. While one is open,
+    /// events wait in `savepointEvents`: a `ROLLBACK TO` drops those of the savepoint, the release of the
+    /// outermost one or the commit delivers the rest, as GRDB does.
+    private var savepointStack: [(name: String, eventCount: Int)] = []
+    private var savepointEvents: [DatabaseEvent] = []
 
     init(database: Database) {
         self.database = database
@@ -115,6 +130,9 @@ final class DatabaseObservationBroker {
             statementWillStart(statement)
         }
         let code = statement.stepWithoutObservation()
+        if code == SQLITE_DONE, hasObservers, let savepoint = statement.authorization?.savepoint {
+            savepointDidChange(savepoint.operation, name: savepoint.name)
+        }
         if code == SQLITE_DONE, hasObservers, let changes = statement.authorization?.virtualTableChanges,
             !changes.isEmpty, sqlite3_changes(sqliteConnection) > 0
         {
@@ -133,6 +151,31 @@ final class DatabaseObservationBroker {
         }
         if pendingCommit || pendingRollback { transactionDidEnd() }
         return code
+    }
+
+    /// Applies a savepoint statement that succeeded to the savepoint stack.
+    private func savepointDidChange(_ operation: SavepointOperation, name: String) {
+        switch operation {
+        case .begin:
+            savepointStack.append((name, savepointEvents.count))
+        case .release:
+            guard let index = savepointStack.lastIndex(where: { $0.name == name }) else { return }
+            savepointStack.removeSubrange(index...)
+            if savepointStack.isEmpty { deliverSavepointEvents() }
+        case .rollback:
+            guard let index = savepointStack.lastIndex(where: { $0.name == name }) else { return }
+            // ROLLBACK TO keeps the savepoint itself open.
+            savepointEvents.removeSubrange(savepointStack[index].eventCount...)
+            savepointStack.removeSubrange((index + 1)...)
+        }
+    }
+
+    /// Hands the events kept since the outermost savepoint to the observers, and forgets the savepoints.
+    private func deliverSavepointEvents() {
+        let events = savepointEvents
+        savepointStack.removeAll()
+        savepointEvents.removeAll()
+        for event in events { dispatch(event) }
     }
 
     private func reprepareCount(_ statement: Statement) -> Int32 {
@@ -259,6 +302,12 @@ final class DatabaseObservationBroker {
                 recording?.updatedColumns[String(cString: first).lowercased(), default: []]
                     .insert(String(cString: second).lowercased())
             }
+        case SQLITE_SAVEPOINT:
+            if recording != nil, let first, let second,
+                let operation = SavepointOperation(rawValue: String(cString: first))
+            {
+                recording?.savepoint = (operation, String(cString: second).lowercased())
+            }
         case SQLITE_DELETE:
             guard let first else { break }
             // A DROP TABLE / VIEW authorizes its drop action, then a delete of the dropped object: SQLite skips
@@ -325,6 +374,10 @@ final class DatabaseObservationBroker {
 
     /// Hands an event to the observers interested in its kind.
     private func dispatch(_ event: DatabaseEvent) {
+        if !savepointStack.isEmpty {
+            savepointEvents.append(event)
+            return
+        }
         let eventKind = event.eventKind
         let interested: [any TransactionObserver]
         if let cached = interest[eventKind] {
@@ -337,6 +390,8 @@ final class DatabaseObservationBroker {
     }
 
     private func databaseWillCommit() -> Int32 {
+        // The release of the outermost savepoint may be the commit: its events come before willCommit.
+        if !savepointStack.isEmpty { deliverSavepointEvents() }
         for observer in observers {
             do {
                 try observer.databaseWillCommit()
@@ -355,6 +410,8 @@ final class DatabaseObservationBroker {
         let rolledBack = pendingRollback
         pendingCommit = false
         pendingRollback = false
+        savepointStack.removeAll()
+        savepointEvents.removeAll()
         currentAuthorization = nil
         interest.removeAll()
         guard committed || rolledBack else { return }

@@ -106,7 +106,7 @@ extension MutablePersistableRecord {
     // MARK: Update
 
     /// Updates all columns of the record's row: `UPDATE "player" SET "name"=?, "score"=? WHERE "id"=?`.
-    /// Throws ``PersistenceError/recordNotFound(databaseTableName:key:)`` when no row has the record's key.
+    /// Throws ``RecordError/recordNotFound(databaseTableName:key:)`` when no row has the record's key.
     public func update(_ db: Database, onConflict conflictResolution: Database.ConflictResolution? = nil) throws {
         try performUpdate(db, onConflict: conflictResolution, columns: nil)
     }
@@ -161,7 +161,7 @@ extension MutablePersistableRecord {
         let primaryKey = try db.subdbPrimaryKey(table)
         let key = try primaryKeyValues(container, primaryKey.columns)
         guard key.contains(where: { !$0.1.isNull }) else {
-            throw PersistenceError.recordNotFound(
+            throw RecordError.recordNotFound(
                 databaseTableName: table, key: Dictionary(key, uniquingKeysWith: { $1 }))
         }
         let primaryKeyNames = Set(primaryKey.columns.map { $0.lowercased() })
@@ -185,7 +185,7 @@ extension MutablePersistableRecord {
         let statement = try db.cachedStatement(sql: sql)
         try statement.execute(arguments: StatementArguments(updated.map(\.1) + key.map(\.1)))
         if db.changesCount == 0 {
-            throw PersistenceError.recordNotFound(
+            throw RecordError.recordNotFound(
                 databaseTableName: table, key: Dictionary(key, uniquingKeysWith: { $1 }))
         }
         return PersistenceSuccess(persistenceContainer: container)
@@ -232,7 +232,7 @@ extension MutablePersistableRecord {
     {
         do {
             return try updateWithCallbacks(db, onConflict: conflictResolution, columns: nil)
-        } catch PersistenceError.recordNotFound {
+        } catch RecordError.recordNotFound {
             return PersistenceSuccess(try mutatingInsertWithCallbacks(db, onConflict: conflictResolution))
         }
     }
@@ -303,7 +303,7 @@ extension PersistableRecord {
         try withSaveCallbacks(db) {
             do {
                 return try updateWithCallbacks(db, onConflict: conflictResolution, columns: nil)
-            } catch PersistenceError.recordNotFound {
+            } catch RecordError.recordNotFound {
                 return PersistenceSuccess(try insertWithCallbacks(db, onConflict: conflictResolution))
             }
         }

@@ -31,10 +31,11 @@ open class Record: FetchableRecord, TableRecord, PersistableRecord {
     /// A record that is not in the database yet: every column counts as changed.
     public init() {}
 
-    /// A record decoded from a fetched row, which becomes the reference for change tracking. Subclasses decode
+    /// A record decoded from a row. A fetched row becomes the reference for change tracking; a row built by
+    /// hand (`Row(["id": 1, ...])`) does not, so every column counts as changed, as in GRDB. Subclasses decode
     /// their properties, then call `super.init(row:)`.
     public required init(row: Row) throws {
-        referenceRow = row.copy()
+        if row.isFetched { referenceRow = row.copy() }
     }
 
     /// The table name; by default derived from the class name as for every ``TableRecord`` (`Place` → `place`).

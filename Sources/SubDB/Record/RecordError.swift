@@ -1,4 +1,4 @@
-/// Errors of the record layer: a record was not found where it had to be.
+/// Errors of the record layer: a record was not found where it had to be (`find`, `update`, `updateChanges`).
 ///
 ///     do { _ = try Player.find(db, id: 42) } catch RecordError.recordNotFound(let table, let key) { ... }
 public enum RecordError: Error, CustomStringConvertible, Equatable {
@@ -14,19 +14,9 @@ public enum RecordError: Error, CustomStringConvertible, Equatable {
     }
 }
 
-/// Errors of persistence methods: an update or a delete found no row.
-public enum PersistenceError: Error, CustomStringConvertible, Equatable {
-    /// No row of `databaseTableName` has the given key.
-    case recordNotFound(databaseTableName: String, key: [String: DatabaseValue])
-
-    /// `Key not found in table player: [id:42]`.
-    public var description: String {
-        switch self {
-        case .recordNotFound(let databaseTableName, let key):
-            return keyNotFound(databaseTableName, key)
-        }
-    }
-}
+/// GRDB 7's former name of ``RecordError``: updates and deletes that find no row throw
+/// `RecordError.recordNotFound`, so that one `catch RecordError.recordNotFound` handles finds and updates.
+public typealias PersistenceError = RecordError
 
 /// A database value as GRDB shows it in messages: `42`, `"Arthur"`, `NULL`.
 func describe(_ value: DatabaseValue) -> String {

@@ -29,4 +29,23 @@ import Testing
             }
         }
     }
+
+    /// Issue #31: GRDB's collations are registered on every connection, without `add(collation:)`.
+    @Test func grdbCollationsAreRegisteredByDefault() throws {
+        let directory = try TemporaryDirectory()
+        let dbPool = try DatabasePool(path: directory.path("collations.sqlite"))
+        try dbPool.write { db in
+            try db.execute(sql: "CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('b'), ('B'), ('a'), ('é')")
+        }
+        try dbPool.read { (db: Database) throws in
+            #expect(try Int.fetchOne(db, sql: "SELECT 'ABC' = 'abc' COLLATE swiftCaseInsensitiveCompare") == 1)
+            #expect(try Int.fetchOne(db, sql: "SELECT 'é' = 'E' COLLATE swiftLocalizedCaseInsensitiveCompare") == 0)
+            #expect(try Int.fetchOne(db, sql: "SELECT 'x2' < 'x10' COLLATE swiftLocalizedStandardCompare") == 1)
+            #expect(try Int.fetchOne(db, sql: "SELECT 'B' < 'a' COLLATE unicodeCompare") == 1)
+            let names = try String.fetchAll(
+                db, Table("t").select(Column("name")).order(Column("name").collating(.localizedCompare)))
+            #expect(names.first == "a" && names.last == "é")
+        }
+        withExtendedLifetime(directory) {}
+    }
 }

@@ -182,7 +182,7 @@ private struct TwoConnections {
         test.recorder.clear()
         let count = try test.dbQueue.read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM item") }
         #expect(count == 1)
-        #expect(test.recorder.sql.contains("SAVEPOINT subdb"))
+        #expect(test.recorder.sql.contains("SAVEPOINT grdb"))
         #expect(!test.recorder.sql.contains { $0.hasPrefix("BEGIN") })
         // The transaction opened before the read is still open, and its insert still pending.
         try test.dbQueue.writeWithoutTransaction { db in

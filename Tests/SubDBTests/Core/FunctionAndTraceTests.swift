@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import Synchronization
 import Testing
 
 private struct MaxLength: DatabaseAggregate {
@@ -21,7 +22,38 @@ private struct FailingAggregate: DatabaseAggregate {
     func finalize() -> (any DatabaseValueConvertible)? { nil }
 }
 
+/// Counts the finalize calls made after a step threw: GRDB never makes one.
+private let finalizesAfterAFailedStep = Mutex<Int>(0)
+
+/// Throws at its second step; counts a finalize made afterwards.
+private struct SecondStepFails: DatabaseAggregate {
+    var steps = 0
+    mutating func step(_ dbValues: [DatabaseValue]) throws {
+        steps += 1
+        if steps == 2 { throw DatabaseError(message: "second step") }
+    }
+
+    func finalize() -> (any DatabaseValueConvertible)? {
+        if steps >= 2 { finalizesAfterAFailedStep.withLock { $0 += 1 } }
+        return steps
+    }
+}
+
 @Suite struct FunctionAndTraceTests {
+    /// Issue #31: finalize() is not called once step() threw.
+    @Test func aggregatesAreNotFinalizedAfterAFailedStep() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.inDatabase { (db: Database) throws in
+            db.add(aggregate: DatabaseFunction("secondFails", argumentCount: 1, aggregate: SecondStepFails.self))
+            #expect(try Int.fetchOne(db, sql: "SELECT secondFails(1)") == 1)
+            let error = #expect(throws: DatabaseError.self) {
+                try Int.fetchOne(db, sql: "SELECT secondFails(x) FROM (SELECT 1 AS x UNION ALL SELECT 2)")
+            }
+            #expect(error?.message == "second step")
+        }
+        #expect(finalizesAfterAFailedStep.withLock { $0 } == 0)
+    }
+
     @Test func customFunctionsFromTheReadme() throws {
         let reverse = DatabaseFunction("reverse", argumentCount: 1, pure: true) { (values: [DatabaseValue]) in
             guard let string = String.fromDatabaseValue(values[0]) else { return nil }
@@ -85,12 +117,30 @@ private struct FailingAggregate: DatabaseAggregate {
         }
     }
 
+    /// As in GRDB: descriptions hide arguments unless they are public; expandedDescription shows them.
+    @Test(arguments: [false, true]) func traceDescriptionsShowArgumentsWhenPublic(publicArguments: Bool) throws {
+        var configuration = Configuration()
+        configuration.publicStatementArguments = publicArguments
+        let dbQueue = try DatabaseQueue(configuration: configuration)
+        var descriptions: [String] = []
+        var expanded: [String] = []
+        try dbQueue.inDatabase { db in
+            db.trace {
+                descriptions.append($0.description)
+                expanded.append($0.expandedDescription)
+            }
+            _ = try Int.fetchOne(db, sql: "SELECT ?", arguments: ["secret"])
+        }
+        #expect(descriptions == [publicArguments ? "SELECT 'secret'" : "SELECT ?"])
+        #expect(expanded == ["SELECT 'secret'"])
+    }
+
     @Test func traceGivesExpandedSQL() throws {
         let dbQueue = try DatabaseQueue()
         var statements: [String] = []
         var profiled: [String] = []
         try dbQueue.inDatabase { db in
-            db.trace { statements.append($0.description) }
+            db.trace { statements.append($0.expandedDescription) }
             try db.execute(sql: "CREATE TABLE t (a, b)")
             try db.execute(sql: "INSERT INTO t VALUES (?, ?)", arguments: [1, "it's"])
             _ = try Row.fetchAll(db, sql: "SELECT * FROM t WHERE a = :a", arguments: ["a": 1])

@@ -61,6 +61,9 @@ import Testing
             #expect(try db.primaryKey("plain").columns == ["rowid"])
             #expect(try db.primaryKey("plain").isRowID)
             #expect(try db.primaryKey("intpk").rowIDColumn == nil)
+            // Issue #31: a view has no primary key (no rowid either), as in GRDB.
+            let error = #expect(throws: DatabaseError.self) { try db.primaryKey("best") }
+            #expect(error?.message == "no such table: best")
         }
     }
 
@@ -132,7 +135,8 @@ import Testing
         try dbQueue.writeWithoutTransaction { (db: Database) throws in
             try db.execute(sql: "ATTACH DATABASE ? AS aux", arguments: [auxPath])
             try db.execute(sql: "CREATE TEMP TABLE scratch (id INTEGER PRIMARY KEY, note TEXT)")
-            #expect(try db.tableExists("item") == false)  // main and temp only
+            #expect(try db.tableExists("item"))  // all schemas, as SQLite resolves names
+            #expect(try db.tableExists("item", in: "main") == false)
             #expect(try db.tableExists("item", in: "aux"))
             #expect(try db.tableExists("scratch", in: "temp"))
             #expect(try db.tableExists("scratch", in: "main") == false)

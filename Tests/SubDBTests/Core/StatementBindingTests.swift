@@ -176,7 +176,7 @@ private struct Celsius: DatabaseValueConvertible {
             try db.execute(sql: "CREATE TABLE t (a, b)")
             let statement = try db.makeStatement(sql: "INSERT INTO t VALUES (?, ?)")
             var traced: [String] = []
-            db.trace { traced.append($0.description) }
+            db.trace { traced.append($0.expandedDescription) }
             try statement.execute(arguments: ["O'Brien", 3])
             db.trace()
             #expect(traced == ["INSERT INTO t VALUES ('O''Brien', 3)"])

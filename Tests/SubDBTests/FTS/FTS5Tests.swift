@@ -107,12 +107,45 @@ struct FTS5Tests {
         #expect(FTS5Pattern(matchingPhrase: "Foo  bar")?.rawPattern == "\"foo bar\"")
         #expect(FTS5Pattern(matchingPrefixPhrase: "the word")?.rawPattern == "^\"the word\"")
         #expect(FTS5Pattern(matchingAllTokensIn: "AND OR NOT")?.rawPattern == "and or not")
-        #expect(FTS5Pattern(matchingAllTokensIn: "Élan")?.rawPattern == "elan")
+        // As in GRDB, diacritics and non-ASCII letters are left to the table's tokenizer.
+        #expect(FTS5Pattern(matchingAllTokensIn: "Élan Doré")?.rawPattern == "Élan doré")
         for empty in ["", "   ", "...", "\"*()"] {
             #expect(FTS5Pattern(matchingAllTokensIn: empty) == nil)
             #expect(FTS5Pattern(matchingAnyTokenIn: empty) == nil)
             #expect(FTS5Pattern(matchingAllPrefixesIn: empty) == nil)
             #expect(FTS5Pattern(matchingPhrase: empty) == nil)
+        }
+    }
+
+    /// Issue #31, item 6: a pattern built from `écarlate` used to be `ecarlate`, which a table that keeps
+    /// diacritics never matches.
+    @Test("Patterns from user input keep diacritics for tables that keep them")
+    func builtPatternsKeepDiacritics() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.create(virtualTable: "keep", using: FTS5()) { t in
+                t.tokenizer = .unicode61(diacritics: .keep)
+                t.column("body")
+            }
+            try db.create(virtualTable: "fold", using: FTS5()) { t in
+                t.tokenizer = .unicode61()
+                t.column("body")
+            }
+            for table in ["keep", "fold"] {
+                try db.execute(sql: "INSERT INTO \(table) (body) VALUES ('Une robe écarlate'), ('Un ciel bleu')")
+            }
+            let patterns = [
+                FTS5Pattern(matchingAnyTokenIn: "écarlate"), FTS5Pattern(matchingAllTokensIn: "robe Écarlate"),
+                FTS5Pattern(matchingPhrase: "robe écarlate"), FTS5Pattern(matchingAllPrefixesIn: "écar"),
+            ]
+            for pattern in patterns {
+                let pattern = try #require(pattern)
+                for table in ["keep", "fold"] {
+                    let bodies = try String.fetchAll(
+                        db, sql: "SELECT body FROM \(table) WHERE \(table) MATCH ?", arguments: [pattern])
+                    #expect(bodies == ["Une robe écarlate"], "\(table): \(pattern)")
+                }
+            }
         }
     }
 

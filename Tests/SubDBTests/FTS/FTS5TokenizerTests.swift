@@ -205,6 +205,26 @@ final class SynonymTokenizer: FTS5WrapperTokenizer {
         #expect(liveTokenizers.withLock { $0 } == before)
     }
 
+    /// Issue #31, item 1: `fts5API()` bound its pointer type as a temporary C string, which SQLite keeps and
+    /// compares later; in debug builds the wrapper was then silently not registered ("no such tokenizer").
+    /// Registered here on a bare connection, after other strings were made and freed, and used through the
+    /// query interface.
+    @Test func wrapperTokenizerRegisteredOnABareConnectionIsUsable() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            for index in 0..<64 { _ = String(repeating: "x", count: 16 + index).utf8CString }
+            db.add(tokenizer: SynonymTokenizer.self)
+            try db.create(virtualTable: "notes", using: FTS5()) { t in
+                t.tokenizer = SynonymTokenizer.tokenizerDescriptor()
+                t.column("body")
+            }
+            try db.execute(sql: "INSERT INTO notes (body) VALUES ('the new television'), ('a radio')")
+            let matches = try String.fetchAll(db, sql: "SELECT body FROM notes WHERE notes MATCH 'tv'")
+            #expect(matches == ["the new television"])
+            #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM notes WHERE notes MATCH 'radio'") == 1)
+        }
+    }
+
     @Test func descriptorQuotesItsComponents() throws {
         #expect(
             FTS5TokenizerDescriptor.unicode61(diacritics: .remove).sqlOptionValue

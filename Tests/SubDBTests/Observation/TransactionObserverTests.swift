@@ -58,6 +58,61 @@ final class EventRecorder: TransactionObserver {
             ])
     }
 
+    /// Issue #31, item 2: the changes of a savepoint that was rolled back are not reported; the others are,
+    /// in order, before the commit.
+    @Test func rolledBackSavepointsReportNothing() throws {
+        let database = try ObservedDatabase(.queue)
+        let recorder = EventRecorder(tables: ["player"])
+        func insert(_ db: Database, _ id: Int) throws {
+            try db.execute(sql: "INSERT INTO player (id, name, score) VALUES (?, 'p', 0)", arguments: [id])
+        }
+        var savepointSQL: [String] = []
+        try database.writer.writeWithoutTransaction { db in
+            db.add(transactionObserver: recorder)
+            db.trace { savepointSQL.append($0.description) }
+            try db.inTransaction {
+                try db.inSavepoint {
+                    try insert(db, 1)
+                    return .rollback
+                }
+                try insert(db, 2)
+                try db.inSavepoint {
+                    try insert(db, 3)
+                    try db.inSavepoint {
+                        try insert(db, 4)
+                        return .rollback
+                    }
+                    return .commit
+                }
+                try db.execute(sql: "SAVEPOINT Outer")
+                try insert(db, 5)
+                try db.execute(sql: "ROLLBACK TO outer")
+                try insert(db, 6)
+                try db.execute(sql: "RELEASE OUTER")
+                return .commit
+            }
+            try db.inSavepoint {
+                try insert(db, 7)
+                return .commit
+            }
+            try db.inSavepoint {
+                try insert(db, 8)
+                return .rollback
+            }
+        }
+        // The SQL of inSavepoint, as in GRDB (users see it in traces).
+        let grdbSavepointSQL: Set = [
+            "SAVEPOINT grdb", "ROLLBACK TRANSACTION TO SAVEPOINT grdb", "RELEASE SAVEPOINT grdb",
+        ]
+        #expect(grdbSavepointSQL.isSubset(of: Set(savepointSQL)))
+        #expect(
+            recorder.log == [
+                "insert player(2)", "insert player(3)", "insert player(6)", "commit (3 players)",
+                "insert player(7)", "commit (4 players)",
+                "insert player(8)", "rollback",  // outside a transaction, inSavepoint is a transaction
+            ])
+    }
+
     @Test func observersOfAPool() throws {
         let database = try ObservedDatabase(.pool)
         let recorder = EventRecorder(tables: ["player"])

@@ -80,6 +80,31 @@ private final class TouristSpot: Record {}
         #expect(Place.databaseTableName == "place")
     }
 
+    /// Issue #31, item 3: a record made from a row built by hand has no reference row, so every column counts as
+    /// changed and `updateChanges` writes them (the update used to be lost). Rows read from the database, even
+    /// through a cursor or an adapter, remain references.
+    @Test func recordsFromRowsBuiltByHandHaveEveryColumnChanged() throws {
+        let test = try makeDatabase()
+        try test.dbQueue.write { db in
+            try db.execute(sql: "INSERT INTO place (id, title, favorite) VALUES (1, 'Paris', 0)")
+            let place = try Place(row: Row(["id": 1, "title": "Rome", "favorite": true]))
+            #expect(place.hasDatabaseChanges)
+            #expect(Set(place.databaseChanges.keys) == ["id", "title", "favorite"])
+            #expect(try place.updateChanges(db))
+            #expect(try String.fetchOne(db, sql: "SELECT title FROM place WHERE id = 1") == "Rome")
+            #expect(!place.hasDatabaseChanges)
+            let values = [1.databaseValue, "Rome".databaseValue, true.databaseValue]
+            let built = Row(columnNames: ["id", "title", "favorite"], databaseValues: values)
+            #expect(try Place(row: built).hasDatabaseChanges)
+
+            let fetchedRow = try #require(try Row.fetchOne(db, sql: "SELECT * FROM place"))
+            #expect(try !Place(row: fetchedRow).hasDatabaseChanges)
+            let cursor = try Row.fetchCursor(db, sql: "SELECT * FROM place")
+            while let row = try cursor.next() { #expect(try !Place(row: row).hasDatabaseChanges) }
+            #expect(try Place.fetchAll(db).allSatisfy { !$0.hasDatabaseChanges })
+        }
+    }
+
     @Test func saveInsertsThenUpdates() throws {
         let test = try makeDatabase()
         try test.dbQueue.write { db in

@@ -138,15 +138,25 @@ struct RecordTests {
         }
     }
 
-    @Test("Updating a missing row throws PersistenceError.recordNotFound with GRDB's message")
+    @Test("Updating a missing row throws RecordError.recordNotFound with GRDB's message")
     func updateMissing() throws {
         let dbQueue = try makePlayerDatabase()
         try dbQueue.write { db in
             let player = Player(id: 42, name: "Nobody", score: 0)
-            let error = #expect(throws: PersistenceError.self) { try player.update(db) }
+            let error = #expect(throws: RecordError.self) { try player.update(db) }
             #expect(error?.description == "Key not found in table player: [id:42]")
             let unsaved = Player(id: nil, name: "Nobody", score: 0)
             #expect(throws: PersistenceError.self) { try unsaved.update(db) }
+            // Issue #31: one catch clause for finds and updates, as in GRDB 7.
+            var caught: [String] = []
+            for attempt in [{ _ = try Player.find(db, key: 42) }, { try player.update(db) }] {
+                do {
+                    try attempt()
+                } catch RecordError.recordNotFound(let table, let key) {
+                    caught.append("\(table) \(key)")
+                }
+            }
+            #expect(caught == ["player [\"id\": 42]", "player [\"id\": 42]"])
         }
     }
 
