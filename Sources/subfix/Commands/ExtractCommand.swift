@@ -189,25 +189,24 @@ enum ExtractCommand {
         }
     }
 
+    /// The members of a written track's JSON object that every extraction has (`--ocr` adds its own after them).
+    static func trackJSON(_ item: SubtitleTrackWriter.Written, file: String) -> [(String, JSON)] {
+        let stream = item.track.stream
+        return [
+            ("file", .string(file)), ("track", .optional(stream.playerIndex)),
+            ("subtitleIndex", .optional(stream.subtitleIndex)), ("stream", .int(stream.index)),
+            ("codec", .string(stream.codec)), ("language", .optional(stream.language)),
+            ("format", .string(item.track.format.rawValue)), ("output", .string(item.url.relativePath)),
+        ]
+    }
+
     /// One line (or JSON object) per written track; with `--fix`, what the rewriter did to it.
     private static func report(
         _ item: SubtitleTrackWriter.Written, fixed: FixFileResult?, file: String, json: Bool, io: CommandIO
     ) {
         let stream = item.track.stream
         if json {
-            io.printJSON(
-                .typed(
-                    "track",
-                    [
-                        ("file", .string(file)),
-                        ("track", .optional(stream.playerIndex)),
-                        ("subtitleIndex", .optional(stream.subtitleIndex)),
-                        ("stream", .int(stream.index)),
-                        ("codec", .string(stream.codec)),
-                        ("language", .optional(stream.language)),
-                        ("format", .string(item.track.format.rawValue)),
-                        ("output", .string(item.url.relativePath)),
-                    ] + (fixed?.countsJSON ?? [])))
+            io.printJSON(.typed("track", trackJSON(item, file: file) + (fixed?.countsJSON ?? [])))
         } else {
             let details = [stream.codec, stream.language].compactMap { $0 }.joined(separator: ", ")
             var line =

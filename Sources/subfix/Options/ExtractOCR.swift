@@ -168,15 +168,7 @@ enum ExtractOCR {
             io.printJSON(
                 .typed(
                     "track",
-                    [
-                        ("file", .string(file)),
-                        ("track", .optional(stream.playerIndex)),
-                        ("subtitleIndex", .optional(stream.subtitleIndex)),
-                        ("stream", .int(stream.index)),
-                        ("codec", .string(stream.codec)),
-                        ("language", .optional(stream.language)),
-                        ("format", .string(item.track.format.rawValue)),
-                        ("output", .string(item.url.relativePath)),
+                    ExtractCommand.trackJSON(item, file: file) + [
                         ("ocr", .bool(true)),
                         ("ocrLanguage", .string(summary.language)),
                         ("events", .int(summary.events)),
