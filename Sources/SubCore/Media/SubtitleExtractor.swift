@@ -90,7 +90,6 @@ public final class SubtitleExtractor {
         let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: SubtitleTranscoder.maximumEncodedSize)
         defer { buffer.deallocate() }
         let offset = -(source.startTime ?? 0)
-        let none = cffmpeg_nopts_value()
         var lastTime = 0.0
         var watch = DemuxWatch(source)
         var code: Int32 = 0
@@ -102,15 +101,8 @@ public final class SubtitleExtractor {
             defer { av_packet_unref(packet.packet) }
             let index = Int(packet.packet.pointee.stream_index)
             guard let transcoder = transcoders[index], let stream = source.avStream(index) else { continue }
-            let timeBase = stream.pointee.time_base
-            let shift = av_rescale_q(offset, cffmpeg_time_base_q(), timeBase)
-            if packet.packet.pointee.dts != none { packet.packet.pointee.dts += shift }
-            var time: Double?
-            if packet.packet.pointee.pts != none {
-                packet.packet.pointee.pts += shift
-                time = Double(packet.packet.pointee.pts) * av_q2d(timeBase)
-                lastTime = max(lastTime, time ?? 0)
-            }
+            let time = packet.shiftTimestamps(by: offset, timeBase: stream.pointee.time_base)
+            if let time { lastTime = max(lastTime, time) }
             try transcoder.decode(packet.packet, time: time, buffer: buffer)
         }
         // Other streams were discarded: their ends are the survey's to find.

@@ -71,7 +71,6 @@ public final class BitmapTrackRecognizer {
         }
         let packet = try Packet(file: file.path)
         let offset = -(source.startTime ?? 0)
-        let none = cffmpeg_nopts_value()
         var lastTime = 0.0
         while true {
             let (code, _) = MediaLog.capture { av_read_frame(context, packet.packet) }
@@ -84,15 +83,8 @@ public final class BitmapTrackRecognizer {
             }
             defer { av_packet_unref(packet.packet) }
             guard Int(packet.packet.pointee.stream_index) == stream.index else { continue }
-            let timeBase = avStream.pointee.time_base
-            let shift = av_rescale_q(offset, cffmpeg_time_base_q(), timeBase)
-            if packet.packet.pointee.dts != none { packet.packet.pointee.dts += shift }
-            var time: Double?
-            if packet.packet.pointee.pts != none {
-                packet.packet.pointee.pts += shift
-                time = Double(packet.packet.pointee.pts) * av_q2d(timeBase)
-                lastTime = max(lastTime, time ?? 0)
-            }
+            let time = packet.shiftTimestamps(by: offset, timeBase: avStream.pointee.time_base)
+            if let time { lastTime = max(lastTime, time) }
             pending += decoder.decode(packet.packet, time: time)
             if pending.count >= BitmapTrackRecognizer.batchSize { try flush() }
         }
