@@ -24,7 +24,7 @@ enum IndexCommand {
                 .foldChinese,
                 "Fold Traditional and Simplified Chinese together (電視 finds 电视); set when the index is created."),
             .flag(.json, "One JSON object per file, then a summary object."),
-            .quiet("With --json, only the objects of the files that failed, and the summary."),
+            .quiet("No progress line; with --json, only the objects of the files that failed, and the summary."),
             EncodingHintOption.row,
         ],
         discussion: """
@@ -58,7 +58,8 @@ enum IndexCommand {
         do {
             results = try IndexRunner.run(
                 paths, library: library,
-                options: IndexOptions(jobs: jobs, prune: arguments.has(.prune), hint: hint),
+                options: IndexOptions(
+                    jobs: jobs, prune: arguments.has(.prune), hint: hint, quiet: arguments.has(.quiet)),
                 io: io)
         } catch {
             io.error(error, file: databasePath)

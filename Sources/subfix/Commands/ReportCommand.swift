@@ -87,7 +87,8 @@ enum ReportCommand {
             throw CommandFailure(file: out, cause: "the page would replace the input '\(input.path)'")
         }
         let related = inputs.map { finder.related(to: $0.path) }
-        let entries = inspect(inputs, with: inspector, jobs: jobs) { index, entry in
+        let entries = inspect(inputs, with: inspector, jobs: jobs, io: io, quiet: arguments.has(.quiet)) {
+            index, entry in
             var entry = entry
             entry.related = related[index]
             for warning in entry.warnings { io.warning(warning.cause, file: warning.file) }
@@ -127,36 +128,20 @@ enum ReportCommand {
         return failed ? .someFailed : .success
     }
 
-    /// Looks at `inputs` on `jobs` threads; `report` gets each entry in input order as soon as it and all before
-    /// it are done (under a lock, so lines never interleave), and returns the entry kept.
+    /// Looks at `inputs` on `jobs` threads through `OrderedWork` (with its progress line, which `quiet`
+    /// leaves out); `report` gets each entry in input order as soon as it and all before it are done, and returns
+    /// the entry kept.
     private static func inspect(
-        _ inputs: [FixInput], with inspector: ReportInspector, jobs: Int,
+        _ inputs: [FixInput], with inspector: ReportInspector, jobs: Int, io: CommandIO, quiet: Bool,
         report: @escaping @Sendable (Int, ReportEntry) -> ReportEntry
     ) -> [ReportEntry] {
-        struct State {
-            var next = 0
-            var done: [ReportEntry?]
-            var reported: [ReportEntry] = []
-        }
-        let state = Mutex(State(done: Array(repeating: nil, count: inputs.count)))
-        DispatchQueue.concurrentPerform(iterations: max(1, min(jobs, inputs.count))) { _ in
-            while true {
-                let index = state.withLock { state -> Int? in
-                    guard state.next < inputs.count else { return nil }
-                    defer { state.next += 1 }
-                    return state.next
-                }
-                guard let index else { return }
-                let entry = inspector.inspect(inputs[index])
-                state.withLock { state in
-                    state.done[index] = entry
-                    while state.reported.count < inputs.count, let ready = state.done[state.reported.count] {
-                        state.reported.append(report(state.reported.count, ready))
-                    }
-                }
-            }
-        }
-        return state.withLock { $0.reported }
+        let kept = Mutex<[ReportEntry]>([])
+        let work = OrderedWork<ReportEntry>(
+            count: inputs.count, io: io, verb: "inspecting", showsProgress: !quiet,
+            deliver: { entry in kept.withLock { $0.append(report($0.count, entry)) } })
+        work.run(jobs: max(1, min(jobs, inputs.count))) { index in inspector.inspect(inputs[index]) }
+        _ = work.finish()
+        return kept.withLock { $0 }
     }
 
     /// `--out`: required, a file path (not empty, not `-`, not a folder).

@@ -50,6 +50,8 @@ struct IndexOptions: Sendable {
     var prune: Bool
     /// `--encoding-hint`, for subtitle files that are not UTF-8 (as `subfix fix` reads them).
     var hint: EncodingHint? = nil
+    /// `--quiet`: no progress line either.
+    var quiet = false
 }
 
 /// Reads files on `jobs` threads while one writer stores them in batches, through a bounded queue.
@@ -112,7 +114,7 @@ enum IndexRunner {
         }
         var done = 0
         var storedLines = 0
-        var progress = ProgressLine(io: io, total: pending.count, verb: "indexing")
+        var progress = ProgressLine(io: io, total: pending.count, verb: "indexing", visible: !options.quiet)
         while let first = queue.take() {
             var batch = [first]
             var lines = first.lineCount

@@ -71,3 +71,35 @@ import Testing
         #expect(quietOutput.stderr.isEmpty)
     }
 }
+
+/// `report` works through its files with the one worker pool and its progress line; `index --quiet` and
+/// `report --quiet` show none (issue 34, item 8; issue 32, item 3). In process, with standard error taken for a
+/// terminal and no delay.
+@Suite struct ReportAndIndexProgressTests {
+    static func run(_ arguments: [String], quiet: Bool) throws -> String {
+        let (io, output) = CommandIO.capturing(terminal: true, progressDelay: 0)
+        _ = SubfixCLI.run(arguments + (quiet ? ["-q"] : []), io: io)
+        return output.stderr
+    }
+
+    @Test func reportAndIndexShowProgressUnlessQuiet() throws {
+        let folder = try SubfixBinary.folder("progress-report")
+        defer { try? FileManager.default.removeItem(atPath: folder) }
+        for index in 0..<4 {
+            try FileManager.default.copyItem(
+                atPath: SubfixBinary.samples + "/yahei-styles.ass", toPath: folder + "/s\(index).ass")
+        }
+        let report = ["report", folder, "--out", folder + "/r.html", "--jobs", "1", "--db", folder + "/l.sqlite"]
+        #expect(try Self.run(report, quiet: false).contains("] inspecting... "))
+        #expect(!(try Self.run(report, quiet: true)).contains("inspecting..."))
+        // More files than one batch of the writer holds (256): the line shows between batches.
+        try FileManager.default.createDirectory(atPath: folder + "/many", withIntermediateDirectories: false)
+        for index in 0..<300 {
+            try SubfixBinary.write("1\n00:00:01,000 --> 00:00:02,000\n第\(index)行\n", to: folder + "/many/\(index).srt")
+        }
+        let index = ["index", folder + "/many", "--db", folder + "/i.sqlite", "--jobs", "1"]
+        #expect(try Self.run(index, quiet: false).contains("] indexing... "))
+        try FileManager.default.removeItem(atPath: folder + "/i.sqlite")
+        #expect(!(try Self.run(index, quiet: true)).contains("indexing..."))
+    }
+}
