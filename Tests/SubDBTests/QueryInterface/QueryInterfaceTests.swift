@@ -78,6 +78,22 @@ struct QueryInterfaceTests {
         }
     }
 
+    /// Issue #31: `SQLRequest(sql:)` without a type is a request of rows, as in GRDB; typed ones still work.
+    @Test("SQLRequest(sql:) infers SQLRequest<Row>")
+    func sqlRequestInfersRow() throws {
+        let dbQueue = try Self.makeDatabase()
+        try dbQueue.read { db in
+            let request = SQLRequest(sql: "SELECT name FROM player WHERE score > ? ORDER BY id", arguments: [900])
+            let rows: [Row] = try request.fetchAll(db)
+            #expect(rows.map { $0["name"] as String } == ["Barbara", "David"])
+            let minimum = 1000
+            let literal = SQLRequest(literal: "SELECT name FROM player WHERE score > \(minimum)")
+            #expect(try literal.fetchOne(db)?["name"] == "David")
+            #expect(try SQLRequest<String>(sql: "SELECT name FROM player ORDER BY id").fetchAll(db).first == "Arthur")
+            #expect(try SQLRequest<Row>(sql: "SELECT 1 AS one").fetchOne(db)?["one"] == 1)
+        }
+    }
+
     @Test("Filters, orderings, limits and selections compose like GRDB's")
     func composition() throws {
         let dbQueue = try Self.makeDatabase()
