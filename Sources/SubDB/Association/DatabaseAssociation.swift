@@ -60,6 +60,16 @@ public struct DatabaseAssociation<Origin, Destination, Cardinality>: Sendable {
     /// Sorts the destination rows.
     public func order(_ orderings: [any SQLOrderingTerm]) -> Self { mapDestination { $0.order(orderings) } }
 
+    /// Sorts the destination rows by their primary key, replacing any previous ordering:
+    /// `Author.books.orderByPrimaryKey()`.
+    public func orderByPrimaryKey() -> Self { mapDestination { $0.orderByPrimaryKey() } }
+
+    /// Reverses the ordering of the destination rows (by descending primary key when they have none).
+    public func reversed() -> Self { mapDestination { $0.reversed() } }
+
+    /// Removes any ordering of the destination rows.
+    public func unordered() -> Self { mapDestination { $0.unordered() } }
+
     /// Selects destination columns: `Book.author.select(Column("name"))`.
     public func select(_ selection: any SQLSelectable...) -> Self { mapDestination { $0.select(selection) } }
 

@@ -16,6 +16,11 @@ public struct ForeignKey: Sendable, Hashable {
         self.originColumns = originColumns
         self.destinationColumns = destinationColumns
     }
+
+    /// A foreign key made of columns: `ForeignKey([Column("authorId")])`, as in GRDB.
+    public init(_ originColumns: [Column], to destinationColumns: [Column]? = nil) {
+        self.init(originColumns.map(\.name), to: destinationColumns?.map(\.name))
+    }
 }
 
 /// One hop of an association: from an origin table to the table it reaches.

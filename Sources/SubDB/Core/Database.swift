@@ -98,7 +98,7 @@ public final class Database: CustomStringConvertible {
         sqlite3_close_v2(sqliteConnection)
     }
 
-    /// Busy handling, foreign keys, GRDB's default collations, a first read that detects files that are not databases, then the
+    /// Busy handling, foreign keys, GRDB's default collations and functions, a first read that detects files that are not databases, then the
     /// configuration's own set-up.
     private func setUp() throws {
         let isReadOnlyConnection = sqlite3_db_readonly(sqliteConnection, "main") == 1
@@ -117,6 +117,7 @@ public final class Database: CustomStringConvertible {
         ] {
             add(collation: collation)
         }
+        for function in DatabaseFunction.defaultFunctions { add(function: function) }
         do {
             // SQLite opens lazily: read the schema now so that a file which is not a database fails here.
             try execute(sql: "SELECT * FROM sqlite_master LIMIT 1")

@@ -42,7 +42,7 @@ public final class DatabaseFunction: Sendable {
         SQLExpression(.function(name: name, arguments: arguments.map(\.sqlExpression)))
     }
 
-    /// `swiftCapitalizedString(x)`: Swift's `capitalized`, which SQLite lacks (register it with `add(function:)`).
+    /// `swiftCapitalizedString(x)`: Swift's `capitalized`, which SQLite lacks. Registered on every connection.
     public static let capitalize = DatabaseFunction("swiftCapitalizedString", argumentCount: 1, pure: true) {
         String.fromDatabaseValue($0[0]).map(\.capitalized)
     }
@@ -56,6 +56,26 @@ public final class DatabaseFunction: Sendable {
     public static let uppercase = DatabaseFunction("swiftUppercaseString", argumentCount: 1, pure: true) {
         String.fromDatabaseValue($0[0])?.uppercased()
     }
+
+    /// `swiftLocalizedCapitalizedString(x)`: Swift's `localizedCapitalized`.
+    public static let localizedCapitalize = DatabaseFunction(
+        "swiftLocalizedCapitalizedString", argumentCount: 1, pure: true
+    ) { String.fromDatabaseValue($0[0]).map(\.localizedCapitalized) }
+
+    /// `swiftLocalizedLowercaseString(x)`: Swift's `localizedLowercase`.
+    public static let localizedLowercase = DatabaseFunction(
+        "swiftLocalizedLowercaseString", argumentCount: 1, pure: true
+    ) { String.fromDatabaseValue($0[0]).map(\.localizedLowercase) }
+
+    /// `swiftLocalizedUppercaseString(x)`: Swift's `localizedUppercase`.
+    public static let localizedUppercase = DatabaseFunction(
+        "swiftLocalizedUppercaseString", argumentCount: 1, pure: true
+    ) { String.fromDatabaseValue($0[0]).map(\.localizedUppercase) }
+
+    /// The functions GRDB adds to every connection (the string functions of the query interface).
+    static let defaultFunctions: [DatabaseFunction] = [
+        .capitalize, .lowercase, .uppercase, .localizedCapitalize, .localizedLowercase, .localizedUppercase,
+    ]
 
     /// An aggregate function: a fresh `Aggregate()` steps through each group, then finalizes.
     ///

@@ -89,6 +89,9 @@ extension QueryInterfaceRequest {
         if ordersByPrimaryKey {
             orderings = try primaryKeyColumns(db).map { Column($0).sqlOrdering } + thenOrderings
         }
+        if hasStableOrder && !(ordersByPrimaryKey && thenOrderings.isEmpty) {
+            orderings += try primaryKeyColumns(db).map { Column($0).sqlOrdering }
+        }
         guard isReversed else { return orderings }
         if orderings.isEmpty {
             return try primaryKeyColumns(db).map { Column($0).desc }

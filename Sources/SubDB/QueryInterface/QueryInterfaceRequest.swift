@@ -13,6 +13,8 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
     var ordersByPrimaryKey = false
     /// `thenOrder` terms that follow the primary key of `orderByPrimaryKey()`.
     var thenOrderings: [SQLOrdering] = []
+    /// `withStableOrder()`: the primary key columns follow the orderings, known at SQL generation.
+    var hasStableOrder = false
     var groupBy: [SQLExpression] = []
     var havings: [SQLExpression] = []
     var limitCount: Int?
@@ -123,6 +125,16 @@ public struct QueryInterfaceRequest<RowDecoder>: FetchRequest {
             return request
         }
         request.orderings += orderings.map(\.sqlOrdering)
+        return request
+    }
+
+    /// The request with a deterministic order, as in GRDB: its orderings followed by the primary key (or the
+    /// primary key alone when it has none), so that rows that tie always come in the same order.
+    ///
+    ///     Player.order(Column("score").desc).withStableOrder()   // ORDER BY "score" DESC, "id"
+    public func withStableOrder() -> Self {
+        var request = self
+        request.hasStableOrder = true
         return request
     }
 

@@ -85,3 +85,19 @@ public struct SQLRequest<RowDecoder>: FetchRequest, ExpressibleByStringInterpola
     /// The same request, fetching another type (the adapter stays).
     public func asRequest<T>(of type: T.Type) -> SQLRequest<T> { SQLRequest<T>(literal: literal, adapter: adapter) }
 }
+
+extension SQLRequest where RowDecoder == Row {
+    /// A request of rows, as in GRDB: `SQLRequest(sql: "SELECT * FROM player")` is an `SQLRequest<Row>`.
+    public init(
+        sql: String, arguments: StatementArguments = StatementArguments(), adapter: (any RowAdapter)? = nil,
+        cached: Bool = false
+    ) {
+        self.init(literal: SQL(sql: sql, arguments: arguments), adapter: adapter)
+    }
+
+    /// A request of rows from an SQL literal: `SQLRequest(literal: "SELECT * FROM player WHERE id = \(id)")`.
+    public init(literal: SQL, adapter: (any RowAdapter)? = nil, cached: Bool = false) {
+        self.literal = literal
+        self.adapter = adapter
+    }
+}

@@ -61,10 +61,18 @@ public func ?? (lhs: some SQLSpecificExpressible, rhs: some SQLSpecificExpressib
 }
 
 extension SQLSpecificExpressible {
-    /// `UPPER(self)`.
-    public var uppercased: SQLExpression { function("UPPER", sqlExpression) }
-    /// `LOWER(self)`.
-    public var lowercased: SQLExpression { function("LOWER", sqlExpression) }
+    /// `swiftUppercaseString(self)`: Swift's `uppercased()`, as in GRDB (SQLite's `UPPER` only knows ASCII).
+    public var uppercased: SQLExpression { DatabaseFunction.uppercase(sqlExpression) }
+    /// `swiftLowercaseString(self)`: Swift's `lowercased()`, as in GRDB.
+    public var lowercased: SQLExpression { DatabaseFunction.lowercase(sqlExpression) }
+    /// `swiftCapitalizedString(self)`: Swift's `capitalized`, as in GRDB.
+    public var capitalized: SQLExpression { DatabaseFunction.capitalize(sqlExpression) }
+    /// `swiftLocalizedUppercaseString(self)`: Swift's `localizedUppercase`.
+    public var localizedUppercased: SQLExpression { DatabaseFunction.localizedUppercase(sqlExpression) }
+    /// `swiftLocalizedLowercaseString(self)`: Swift's `localizedLowercase`.
+    public var localizedLowercased: SQLExpression { DatabaseFunction.localizedLowercase(sqlExpression) }
+    /// `swiftLocalizedCapitalizedString(self)`: Swift's `localizedCapitalized`.
+    public var localizedCapitalized: SQLExpression { DatabaseFunction.localizedCapitalize(sqlExpression) }
 }
 
 /// An SQL function call of your own: `SQLFunction("bm25")(Column("book"))`.

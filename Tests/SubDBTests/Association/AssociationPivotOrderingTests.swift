@@ -58,6 +58,22 @@ private struct MovieWithActors: Decodable, FetchableRecord {
         }
     }
 
+    /// Issue #31: orderByPrimaryKey(), reversed() and unordered() on associations, as in GRDB.
+    @Test func associationsOrderByPrimaryKeyReverseAndUnorder() throws {
+        let dbQueue = try makeDatabase()
+        try dbQueue.read { db in
+            let alien = try #require(try Movie.fetchOne(db, key: 1))
+            let byKey = try alien.request(for: Movie.actors.order(Column("name").desc).orderByPrimaryKey()).fetchAll(db)
+            #expect(byKey.map(\.id) == [1, 2, 3])
+            let reversed = try alien.request(for: Movie.actors.orderByPrimaryKey().reversed()).fetchAll(db)
+            #expect(reversed.map(\.id) == [3, 2, 1])
+            let roles = try alien.request(for: Movie.roles.reversed()).fetchAll(db)
+            #expect(roles.map(\.position) == [3, 2, 1])
+            let unordered = try alien.request(for: Movie.roles.unordered()).fetchAll(db)
+            #expect(unordered.map(\.position).sorted() == [1, 2, 3])
+        }
+    }
+
     @Test func thePivotOrderingOrdersPrefetchedRows() throws {
         let dbQueue = try makeDatabase()
         let movies = try dbQueue.read { db in

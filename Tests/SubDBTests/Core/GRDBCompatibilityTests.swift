@@ -48,6 +48,30 @@ import Testing
         }
     }
 
+    /// Issue #31: as in GRDB, the query interface's case properties call Swift functions that every connection
+    /// knows without `add(function:)`.
+    @Test func caseExpressionsUseSwiftFunctionsRegisteredByDefault() throws {
+        let dbQueue = try DatabaseQueue()
+        try dbQueue.write { db in
+            try db.execute(sql: "CREATE TABLE t (name TEXT); INSERT INTO t VALUES ('élan vital')")
+            let name = Column("name")
+            let request = Table("t").select(
+                name.capitalized, name.uppercased, name.lowercased, name.localizedUppercased,
+                name.localizedLowercased, name.localizedCapitalized)
+            #expect(
+                try request.sqlAndArguments(db).sql == """
+                    SELECT swiftCapitalizedString("name"), swiftUppercaseString("name"), swiftLowercaseString("name"), \
+                    swiftLocalizedUppercaseString("name"), swiftLocalizedLowercaseString("name"), \
+                    swiftLocalizedCapitalizedString("name") FROM "t"
+                    """)
+            let row = try #require(try request.fetchOne(db))
+            #expect(
+                (0..<6).map { row[$0] as String }
+                    == ["Élan Vital", "ÉLAN VITAL", "élan vital", "ÉLAN VITAL", "élan vital", "Élan Vital"])
+            #expect(try Table("t").filter(name.uppercased == "ÉLAN VITAL").fetchCount(db) == 1)
+        }
+    }
+
     @Test func temporaryVirtualTables() throws {
         let directory = try TemporaryDirectory()
         let path = directory.path("db.sqlite")

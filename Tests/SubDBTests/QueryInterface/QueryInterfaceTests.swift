@@ -78,6 +78,42 @@ struct QueryInterfaceTests {
         }
     }
 
+    /// Issue #31: `SQLRequest(sql:)` without a type is a request of rows, as in GRDB; typed ones still work.
+    @Test("SQLRequest(sql:) infers SQLRequest<Row>")
+    func sqlRequestInfersRow() throws {
+        let dbQueue = try Self.makeDatabase()
+        try dbQueue.read { db in
+            let request = SQLRequest(sql: "SELECT name FROM player WHERE score > ? ORDER BY id", arguments: [900])
+            let rows: [Row] = try request.fetchAll(db)
+            #expect(rows.map { $0["name"] as String } == ["Barbara", "David"])
+            let minimum = 1000
+            let literal = SQLRequest(literal: "SELECT name FROM player WHERE score > \(minimum)")
+            #expect(try literal.fetchOne(db)?["name"] == "David")
+            #expect(try SQLRequest<String>(sql: "SELECT name FROM player ORDER BY id").fetchAll(db).first == "Arthur")
+            #expect(try SQLRequest<Row>(sql: "SELECT 1 AS one").fetchOne(db)?["one"] == 1)
+        }
+    }
+
+    /// Issue #31: withStableOrder() appends the primary key to the ordering (or orders by it alone).
+    @Test("withStableOrder() breaks ties with the primary key")
+    func stableOrder() throws {
+        let dbQueue = try Self.makeDatabase()
+        try dbQueue.write { db in
+            _ = try Player(id: nil, name: "Eve", score: 1000).inserted(db)
+            let byScore = Player.order(Column("score").desc).withStableOrder()
+            #expect(
+                try byScore.sqlAndArguments(db).sql
+                    == #"SELECT * FROM "player" ORDER BY "score" DESC, "id""#)
+            #expect(try byScore.fetchAll(db).map(\.name) == ["David", "Barbara", "Eve", "Craig", "Arthur"])
+            #expect(try byScore.reversed().fetchAll(db).map(\.name) == ["Arthur", "Craig", "Eve", "Barbara", "David"])
+            let unordered = try Player.all().withStableOrder().sqlAndArguments(db).sql
+            #expect(unordered == #"SELECT * FROM "player" ORDER BY "id""#)
+            #expect(
+                try Player.orderByPrimaryKey().withStableOrder().sqlAndArguments(db).sql
+                    == #"SELECT * FROM "player" ORDER BY "id""#)
+        }
+    }
+
     @Test("Filters, orderings, limits and selections compose like GRDB's")
     func composition() throws {
         let dbQueue = try Self.makeDatabase()

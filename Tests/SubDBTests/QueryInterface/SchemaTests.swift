@@ -84,6 +84,18 @@ struct SchemaTests {
                 try db.execute(sql: "INSERT INTO player (teamId) VALUES (42)")
             }
             #expect(fkError?.message == "FOREIGN KEY constraint failed")
+
+            // Issue #31: belongsTo(_:inTable:) names the column after the relation, the reference after the table.
+            try db.create(table: "match") { t in
+                t.autoIncrementedPrimaryKey("id")
+                t.belongsTo("home", inTable: "team").notNull()
+            }
+            #expect(
+                trace.statements.suffix(2) == [
+                    #"CREATE TABLE "match" ("id" INTEGER PRIMARY KEY AUTOINCREMENT, "homeId" INTEGER NOT NULL REFERENCES "team"("id"))"#,
+                    #"CREATE INDEX "match_on_homeId" ON "match"("homeId")"#,
+                ])
+            #expect(ForeignKey([Column("homeId")], to: [Column("id")]) == ForeignKey(["homeId"], to: ["id"]))
         }
     }
 

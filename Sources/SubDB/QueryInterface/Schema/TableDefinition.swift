@@ -103,12 +103,15 @@ public final class TableDefinition {
 
     /// A foreign key column to a table with a single-column primary key, indexed:
     /// `t.belongsTo("team", onDelete: .cascade)` → `"teamId" INTEGER REFERENCES "team"("id") ON DELETE CASCADE`.
+    /// `inTable` names the referenced table when it differs: `t.belongsTo("author", inTable: "person")` →
+    /// `"authorId" INTEGER REFERENCES "person"("id")`.
     @discardableResult
     public func belongsTo(
-        _ table: String, onDelete deleteAction: Database.ForeignKeyAction? = nil,
+        _ name: String, inTable referencedTable: String? = nil, onDelete deleteAction: Database.ForeignKeyAction? = nil,
         onUpdate updateAction: Database.ForeignKeyAction? = nil
     ) -> ColumnDefinition {
-        let column = ColumnDefinition(name: table + "Id", type: nil)
+        let table = referencedTable ?? name
+        let column = ColumnDefinition(name: name + "Id", type: nil)
         column.reference = (table, nil, deleteAction, updateAction, false)
         column.isIndexed = true
         columns.append(column)
