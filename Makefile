@@ -15,10 +15,11 @@ OCR_PACKAGES   := libtesseract-dev tesseract-ocr-eng tesseract-ocr-chi-sim tesse
 # chromium opens the page `subfix report` writes, headless, to prove it loads cleanly and runs no hostile script.
 # The install tests check the generated man pages with groff and man-db, the completions with zsh -n and fish -n
 # (and bash-completion's loader), and build the Debian package with dpkg-dev (dpkg-shlibdeps).
-# postgresql (the server, run as an unprivileged user in a temporary folder) backs the PostgreSQL library tests.
+# postgresql (the server, run as an unprivileged user in a temporary folder) backs the PostgreSQL library tests;
+# the sqlite3 shell is the other process that holds a lock in SubDB's busy tests.
 # lintian checks the package the install tests build (as `make deb-check` checks the release one).
 TEST_PACKAGES  := ffmpeg fonts-noto-cjk fonts-dejavu-core chromium groff-base man-db zsh fish bash-completion dpkg-dev \
-                  postgresql lintian
+                  postgresql lintian sqlite3
 # What an installed subfix uses at run time beyond the libraries it links: the CJK faces `--font auto` picks
 # (fonts-noto-cjk: Sans and Serif, Regular and Bold, as .ttc collections). `make install` installs them, and the
 # .deb recommends them (apt installs Recommends by default).

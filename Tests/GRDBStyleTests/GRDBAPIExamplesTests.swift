@@ -1,5 +1,6 @@
 import Foundation
 import SubDB
+import Synchronization
 import Testing
 
 // GRDB-style code for APIs of GRDB's reference documentation beyond the README, written as a GRDB user writes
@@ -58,14 +59,21 @@ private func makeDatabase(_ configuration: Configuration = Configuration()) thro
 }
 
 @Suite struct GRDBAPIExamplesTests {
+    /// GRDB's example, `Database.logError = { (resultCode, message) in NSLog(...) }`, compiles as written and
+    /// formats a result code as GRDB does. (Installing it is process-wide: SubDBTests' DatabaseLogErrorTests, the
+    /// only suite that sets it, checks that SQLite's errors reach it.)
     @Test func errorLogging() {
-        // GRDB: "Database.logError = { (resultCode, message) in NSLog("%@", "SQLite error \(resultCode): \(message)") }"
+        let lines = Mutex<[String]>([])
         let logError: Database.LogErrorFunction = { resultCode, message in
-            print("SQLite error \(resultCode): \(message)")
+            lines.withLock { $0.append("SQLite error \(resultCode): \(message)") }
         }
         logError(.SQLITE_ERROR, "example")
-        let current: Database.LogErrorFunction? = Database.logError
-        _ = current
+        logError(ResultCode(rawValue: 2067), "UNIQUE constraint failed: t.a")
+        #expect(
+            lines.withLock { $0 } == [
+                "SQLite error 1 (SQL logic error): example",
+                "SQLite error 2067 (constraint failed): UNIQUE constraint failed: t.a",
+            ])
     }
 
     @Test func configuration() throws {
