@@ -115,6 +115,19 @@ public struct PostgresQueue {
         return .failed(job, cause: cause)
     }
 
+    /// Seconds until the first lease of a running job expires (0 when one already has), or nil when no job is
+    /// running: a worker that finds nothing to claim waits while this is not nil, since a running job whose worker
+    /// was killed comes back when its lease expires.
+    public func nextLeaseExpiry() throws -> Double? {
+        let result = try connection.execute(
+            """
+            SELECT extract(epoch FROM min(lease_until) - clock_timestamp()) FROM queue_job WHERE status = 'running'
+            """)
+        // No running job: min() is NULL (which greatest(0, NULL) would have turned into 0).
+        guard result.count > 0, let text = result.text(0, 0), let seconds = Double(text) else { return nil }
+        return max(0, seconds)
+    }
+
     /// Extends the lease of a job still held by this claim; false when it was lost (expired and reclaimed).
     public func renew(_ job: Job, lease: Double) throws -> Bool {
         try connection.execute(

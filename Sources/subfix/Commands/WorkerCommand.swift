@@ -24,6 +24,8 @@ enum WorkerCommand {
         discussion: """
             Jobs are claimed with SELECT … FOR UPDATE SKIP LOCKED, so workers on several machines share one queue.
             A job whose worker dies returns to the queue when its lease expires; a job is failed after 3 claims.
+            A worker stops when no job is pending or running: while other workers' jobs run, it waits for them,
+            and takes any whose lease expires.
             Jobs are idempotent: a retried index job replaces the file's lines, a retried fix job writes the same
             output again (atomically; an existing backup is never overwritten). A lost connection (a server
             restart) is retried for a minute. A fix job runs the code of 'subfix fix' and is logged in the
@@ -64,7 +66,9 @@ enum WorkerCommand {
         return result.failed > 0 || result.broken ? .someFailed : .success
     }
 
-    /// Claims and runs jobs on one connection until the queue has none; reconnects when the server goes away.
+    /// Claims and runs jobs on one connection until the queue has none pending or running (a running job whose
+    /// worker was killed comes back when its lease expires, and this worker takes it); reconnects when the server
+    /// goes away.
     /// Every failed job, one that failed when it was claimed included, is printed as one error line and counted.
     static func runLoop(
         url: PostgresURL, worker: String, lease: Double, pauseMs: UInt32, io: CommandIO
@@ -93,7 +97,11 @@ enum WorkerCommand {
                 } else {
                     switch try queue.claim(worker: worker, lease: lease) {
                     case nil:
-                        return (done, failed, false)
+                        // Jobs still running may come back (their worker was killed): wait for them to finish or
+                        // for the first lease to expire, looking again at least every second.
+                        guard let expiry = try queue.nextLeaseExpiry() else { return (done, failed, false) }
+                        usleep(UInt32(min(1, max(0.05, expiry)) * 1_000_000))
+                        continue
                     case .failed(let refused, let cause):
                         io.error(cause, file: refused.path)
                         failed += 1
