@@ -22,8 +22,8 @@ enum SearchCommand {
             .value(.lang, "L", "Only tracks and files in this language (zh also matches zh-Hans)."),
             .value(
                 .path, "GLOB",
-                "Only files whose path matches this pattern, relative to here: * any text, ? one character,"
-                    + " [abc] or [a-z] one of a set (write [[] for a literal [); case-sensitive."),
+                "Only files whose path matches this pattern, relative to here: * any text, ? one character, "
+                    + "[abc] or [a-z] one of those characters, [^abc] any other; [[] a literal [."),
             .value(.limit, "N", "At most N hits (default 20; 0 for every hit)."),
             .value(.context, "N", "Also show N lines before and after each hit."),
             .flag(.count, "Print the number of matching lines of each file (path:count), every match counted."),
@@ -167,7 +167,7 @@ enum SearchCommand {
         // Paths are stored absolute: a relative pattern is taken from the current directory.
         let pattern = arguments.value(.path).map { pattern in
             pattern.hasPrefix("/") || pattern.hasPrefix("*")
-                ? pattern : FileManager.default.currentDirectoryPath + "/" + pattern
+                ? pattern : globEscaped(FileManager.default.currentDirectoryPath) + "/" + pattern
         }
         return DialogueSearchOptions(
             language: arguments.value(.lang), pathPattern: pattern, limit: limit, context: context)
@@ -215,5 +215,15 @@ enum SearchCommand {
             fields.append(("after", .array(hit.after.map { .string($0.text) })))
         }
         return .typed("hit", fields)
+    }
+
+    /// `text` as a GLOB pattern that matches only itself: `[`, `*` and `?` each in a class of its own (the current
+    /// folder before a relative `--path`: a folder named `[Group] Show` is no pattern).
+    static func globEscaped(_ text: String) -> String {
+        var escaped = ""
+        for character in text {
+            escaped += "[*?".contains(character) ? "[\(character)]" : String(character)
+        }
+        return escaped
     }
 }

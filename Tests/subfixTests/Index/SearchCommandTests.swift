@@ -92,7 +92,7 @@ import Testing
         #expect(files("*ep?1?.zh.srt") == ["ep[1].zh.srt"])
         let (_, help, _) = fixture.run(["search", "--help"])
         let words = help.split(whereSeparator: \.isWhitespace).joined(separator: " ")
-        #expect(words.contains("[abc] or [a-z] one of a set (write [[] for a literal [)"))
+        #expect(words.contains("[abc] or [a-z] one of those characters, [^abc] any other; [[] a literal [."))
     }
 
     /// Colour on a terminal unless NO_COLOR is set, or as --color says; plain text in a pipe, with [ ] only when
