@@ -142,6 +142,20 @@ public final class PostgresLibrary {
     /// most recently indexed matches are ranked) as the SQLite search. Throws `LibraryError.query` for a query with
     /// nothing to search and `LibraryError.noDialogueIndex` when nothing was indexed yet.
     public func search(_ text: String, options: DialogueSearchOptions) throws -> [DialogueHit] {
+        var hits: [DialogueHit] = []
+        try search(text, options: options) { hits.append($0) }
+        return hits
+    }
+
+    /// The rows a search's cursor hands over at a time.
+    static let searchBatch = 1000
+
+    /// Hands `body` each line matching `text`, best `ts_rank` first, as ``search(_:options:)`` finds them, read
+    /// through a cursor `searchBatch` rows at a time: memory holds one batch, however many match (`search
+    /// --limit 0` over a million hits held them all, 1.1 GB).
+    public func search(_ text: String, options: DialogueSearchOptions, each body: (DialogueHit) throws -> Void)
+        throws
+    {
         guard let folds = try foldsChinese() else {
             throw LibraryError.noDialogueIndex(path: connection.url.description)
         }
@@ -155,7 +169,7 @@ public final class PostgresLibrary {
         var parameters: [String?] = [query.tsquery]
         let filters = Self.filterClauses(options, parameters: &parameters)
         let limit = max(0, min(options.limit, Int(Int32.max)))
-        guard limit > 0 else { return [] }
+        guard limit > 0 else { return }
         // The lines ranked: every match that passes the filters, or (without filters) the `rankWindow` most
         // recently indexed matches, as on SQLite; the planner then reads the primary key backwards and stops early
         // for a common character instead of ranking every line that holds it.
@@ -169,41 +183,54 @@ public final class PostgresLibrary {
             matches = "dialogue_line"
         }
         parameters.append(String(limit))
-        let result = try connection.execute(
-            """
-            SELECT l.id, l.source_id, l.start_ms, l.end_ms, l.style, l.text,
-                   s.media_file_id, s.kind, s.codec, s.language, s.title, s.player_index, s.subtitle_index,
-                   s.encoding, f.path, ts_rank(l.tokens, q.query) AS rank
-            FROM (SELECT $1::tsquery AS query) q
-            JOIN \(matches) l ON l.tokens @@ q.query
-            JOIN subtitle_source s ON s.id = l.source_id
-            JOIN media_file f ON f.id = s.media_file_id
-            WHERE true\(filters)
-            ORDER BY rank DESC, l.id
-            LIMIT $\(parameters.count)
-            """, parameters)
-        var hits: [DialogueHit] = []
-        for row in 0..<result.count {
-            let line = DialogueLineRecord(
-                id: try result.int(row, 0), sourceId: try result.int(row, 1), startMs: Int(try result.int(row, 2)),
-                endMs: Int(try result.int(row, 3)), style: result.text(row, 4) ?? "", text: result.text(row, 5) ?? "")
-            let source = SubtitleSourceRecord(
-                id: line.sourceId, mediaFileId: try result.int(row, 6),
-                kind: SubtitleSourceRecord.Kind(rawValue: result.text(row, 7) ?? "") ?? .sidecar,
-                codec: result.text(row, 8) ?? "", language: result.text(row, 9), title: result.text(row, 10),
-                playerIndex: result.text(row, 11).flatMap { Int($0) },
-                subtitleIndex: result.text(row, 12).flatMap { Int($0) }, encoding: result.text(row, 13))
-            var before: [DialogueLineRecord] = []
-            var after: [DialogueLineRecord] = []
-            if options.context > 0 { (before, after) = try neighbours(of: line, count: options.context) }
-            hits.append(
-                DialogueHit.make(
-                    line: line, path: result.text(row, 14) ?? "", source: source,
-                    segments: PostgresTextSearch.segments(of: line.text, query: query, segmenter: segmenter),
-                    snippet: PostgresTextSearch.snippet(of: line.text, query: query, segmenter: segmenter),
-                    rank: -(Double(result.text(row, 15) ?? "0") ?? 0), before: before, after: after))
+        try connection.transaction {
+            try connection.execute(
+                """
+                DECLARE subfix_hits NO SCROLL CURSOR FOR
+                SELECT l.id, l.source_id, l.start_ms, l.end_ms, l.style, l.text,
+                       s.media_file_id, s.kind, s.codec, s.language, s.title, s.player_index, s.subtitle_index,
+                       s.encoding, f.path, ts_rank(l.tokens, q.query) AS rank
+                FROM (SELECT $1::tsquery AS query) q
+                JOIN \(matches) l ON l.tokens @@ q.query
+                JOIN subtitle_source s ON s.id = l.source_id
+                JOIN media_file f ON f.id = s.media_file_id
+                WHERE true\(filters)
+                ORDER BY rank DESC, l.id
+                LIMIT $\(parameters.count)
+                """, parameters)
+            while true {
+                let result = try connection.execute("FETCH \(Self.searchBatch) FROM subfix_hits")
+                for row in 0..<result.count {
+                    try body(try hit(result, row: row, query: query, segmenter: segmenter, context: options.context))
+                }
+                if result.count < Self.searchBatch { break }
+            }
+            try connection.execute("CLOSE subfix_hits")
         }
-        return hits
+    }
+
+    /// The hit in row `row` of a search's result, with its context read.
+    private func hit(
+        _ result: PostgresResult, row: Int, query: PostgresTextSearch.Query, segmenter: DialogueSegmenter,
+        context: Int
+    ) throws -> DialogueHit {
+        let line = DialogueLineRecord(
+            id: try result.int(row, 0), sourceId: try result.int(row, 1), startMs: Int(try result.int(row, 2)),
+            endMs: Int(try result.int(row, 3)), style: result.text(row, 4) ?? "", text: result.text(row, 5) ?? "")
+        let source = SubtitleSourceRecord(
+            id: line.sourceId, mediaFileId: try result.int(row, 6),
+            kind: SubtitleSourceRecord.Kind(rawValue: result.text(row, 7) ?? "") ?? .sidecar,
+            codec: result.text(row, 8) ?? "", language: result.text(row, 9), title: result.text(row, 10),
+            playerIndex: result.text(row, 11).flatMap { Int($0) },
+            subtitleIndex: result.text(row, 12).flatMap { Int($0) }, encoding: result.text(row, 13))
+        var before: [DialogueLineRecord] = []
+        var after: [DialogueLineRecord] = []
+        if context > 0 { (before, after) = try neighbours(of: line, count: context) }
+        return DialogueHit.make(
+            line: line, path: result.text(row, 14) ?? "", source: source,
+            segments: PostgresTextSearch.segments(of: line.text, query: query, segmenter: segmenter),
+            snippet: PostgresTextSearch.snippet(of: line.text, query: query, segmenter: segmenter),
+            rank: -(Double(result.text(row, 15) ?? "0") ?? 0), before: before, after: after)
     }
 
     /// The lines just before and after `line` in its source, by time.

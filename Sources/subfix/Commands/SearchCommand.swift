@@ -69,40 +69,71 @@ enum SearchCommand {
             else { return Self.error }
             return printCounts(counts, arguments: arguments, io: io)
         }
-        // Written in batches, not a write per line: 20 hits were 20 system calls. Each hit is printed as it is
-        // read (`--limit 0` over a million matches holds one hit at a time, not all of them).
-        var lines: [String] = []
-        var size = 0
-        func add(_ line: String) {
-            lines.append(line)
-            size += line.utf8.count
-            if size >= 1 << 16 {
-                io.print(lines: lines)
-                lines.removeAll(keepingCapacity: true)
-                size = 0
-            }
-        }
-        var number = 0
-        func print(_ hit: DialogueHit) {
-            if json {
-                add(self.json(hit, from: directory).serialized())
-            } else {
-                if context > 0 && number > 0 { add("--") }
-                for line in hit.before { add(contextLine(line)) }
-                add(header(hit, from: directory) + "  " + marked(hit.segments, colour: colour, brackets: brackets))
-                for line in hit.after { add(contextLine(line)) }
-            }
-            number += 1
-        }
+        var printer = HitPrinter(
+            io: io, json: json, context: context, colour: colour, brackets: brackets, directory: directory)
+        // Each hit printed as it is ranked and read: `--limit 0` over a million hits holds one at a time.
         guard
-            let found = LibraryLocation.reading(
-                databasePath, io: io, { try $0.search(query, options: options, each: print) })
+            LibraryLocation.reading(
+                databasePath, io: io, { try $0.search(query, options: options) { printer.print($0) } }) != nil
         else {
-            io.print(lines: lines)
+            printer.flush()
             return Self.error
         }
-        io.print(lines: lines)
-        return found == 0 ? Self.nothingMatched : Self.matched
+        printer.flush()
+        return printer.count == 0 ? Self.nothingMatched : Self.matched
+    }
+
+    /// Prints hits as `search` shows them (a header line and the marked text, `--context` lines around it, `--`
+    /// between groups; or one JSON object a hit), written in batches of 64 KiB rather than a write per line (20
+    /// hits were 20 system calls).
+    struct HitPrinter {
+        let io: CommandIO
+        let json: Bool
+        let context: Int
+        let colour: Bool
+        let brackets: Bool
+        let directory: String
+        /// The hits printed so far.
+        private(set) var count = 0
+        private var lines: [String] = []
+        private var size = 0
+
+        init(io: CommandIO, json: Bool, context: Int, colour: Bool, brackets: Bool, directory: String) {
+            self.io = io
+            self.json = json
+            self.context = context
+            self.colour = colour
+            self.brackets = brackets
+            self.directory = directory
+        }
+
+        mutating func print(_ hit: DialogueHit) {
+            if json {
+                add(SearchCommand.json(hit, from: directory).serialized())
+            } else {
+                if context > 0 && count > 0 { add("--") }
+                for line in hit.before { add(SearchCommand.contextLine(line)) }
+                add(
+                    SearchCommand.header(hit, from: directory) + "  "
+                        + SearchCommand.marked(hit.segments, colour: colour, brackets: brackets))
+                for line in hit.after { add(SearchCommand.contextLine(line)) }
+            }
+            count += 1
+        }
+
+        private mutating func add(_ line: String) {
+            lines.append(line)
+            size += line.utf8.count
+            if size >= 1 << 16 { flush() }
+        }
+
+        /// Writes what is buffered.
+        mutating func flush() {
+            guard !lines.isEmpty else { return }
+            io.print(lines: lines)
+            lines.removeAll(keepingCapacity: true)
+            size = 0
+        }
     }
 
     /// Prints `--count` (`path:count`, or `{"type":"count","file","count"}` with `--json`) or `--files-with-matches`

@@ -7,7 +7,6 @@ import SubfixPostgres
 enum PostgresSearchCommand {
     static func run(_ arguments: ParsedArguments, io: CommandIO, url: PostgresURL) throws -> ExitStatus {
         let options = try SearchCommand.searchOptions(arguments, unlimited: Int(Int32.max))
-        let context = options.context
         let text = arguments.positionals.first ?? ""
         do {
             _ = try DialogueQuery(text)
@@ -26,26 +25,18 @@ enum PostgresSearchCommand {
                 return SearchCommand.error
             }
         }
-        let hits: [DialogueHit]
+        var printer = SearchCommand.HitPrinter(
+            io: io, json: arguments.has(.json), context: options.context, colour: colour,
+            brackets: arguments.has(.brackets), directory: FileManager.default.currentDirectoryPath)
         do {
-            hits = try library.search(text, options: options)
+            // Each hit printed as the cursor hands it over (`--limit 0` over a million hits).
+            try library.search(text, options: options) { printer.print($0) }
         } catch {
+            printer.flush()
             io.error(PostgresBackend.message(error))
             return SearchCommand.error
         }
-        let json = arguments.has(.json)
-        let directory = FileManager.default.currentDirectoryPath
-        for (number, hit) in hits.enumerated() {
-            if json {
-                io.printJSON(SearchCommand.json(hit, from: directory))
-            } else {
-                if context > 0 && number > 0 { io.print("--") }
-                for line in hit.before { io.print(SearchCommand.contextLine(line)) }
-                let marked = SearchCommand.marked(hit.segments, colour: colour, brackets: arguments.has(.brackets))
-                io.print(SearchCommand.header(hit, from: directory) + "  " + marked)
-                for line in hit.after { io.print(SearchCommand.contextLine(line)) }
-            }
-        }
-        return hits.isEmpty ? SearchCommand.nothingMatched : SearchCommand.matched
+        printer.flush()
+        return printer.count == 0 ? SearchCommand.nothingMatched : SearchCommand.matched
     }
 }
