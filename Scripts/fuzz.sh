@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# Fuzzes the subtitle parsers, the rewriter, the encoding detector and the dialogue tokenizer (subfix-fuzz) for
+# Fuzzes the subtitle parsers, the rewriter, the encoding detector, the dialogue tokenizer, [Fonts] data, font
+# files and subsets, the library's SQL and the bitmap decoders (subfix-fuzz) for
 # SECONDS seconds: with libFuzzer when `swiftc -sanitize=fuzzer` builds here, else with the deterministic
 # mutation loop. Crashing inputs are kept under .build/fuzz-crashes/; the corpus grows in .build/fuzz-corpus/.
 #   Scripts/fuzz.sh 300          # five minutes, libFuzzer if it links

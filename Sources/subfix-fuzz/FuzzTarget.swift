@@ -4,7 +4,9 @@ import SubfixLibrary
 
 /// One fuzz input through everything that reads untrusted subtitle bytes: the encoding detector, the three
 /// parsers, the font rewriter (four policies), the dialogue extraction, the dialogue tokenizer and query
-/// parser, the file-name and message escaping, and libavcodec's bitmap subtitle decoders with the OCR preparation. Errors are expected; a trap is a bug. It also checks what the
+/// parser, the file-name and message escaping, `[Fonts]` data, font files and subsets, the library's SQL, and
+/// libavcodec's bitmap subtitle decoders with the OCR preparation. Errors are expected; a trap is a bug. It also
+/// checks what the
 /// README promises, and traps when a promise breaks:
 /// - rewriting keeps every byte outside its edits, and fixing a fixed file changes nothing;
 /// - a file name's bytes survive `PathBytes` unchanged; an escaped message has no control character left.
@@ -42,6 +44,8 @@ enum FuzzTarget {
         _ = try? tokenizer.tokenize(document: string)
         _ = try? DialogueQuery(String(string.prefix(256)))
         checkNames(bytes)
+        checkFonts(bytes)
+        checkLibrary(string)
         BitmapDecodingFuzz.run(bytes)
     }
 
