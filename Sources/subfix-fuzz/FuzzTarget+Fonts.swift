@@ -29,7 +29,8 @@ extension FuzzTarget {
     static func checkLibrary(_ text: String) {
         guard let library = fuzzLibrary else { return }
         let lines = text.split(separator: "\n").prefix(16).enumerated().map { index, line in
-            IndexedLine(startMs: index * 1000, endMs: index * 1000 + 500, style: "Default", text: String(line.prefix(512)))
+            IndexedLine(
+                startMs: index * 1000, endMs: index * 1000 + 500, style: "Default", text: String(line.prefix(512)))
         }
         let file = IndexedFile(
             path: "/fuzz/\(text.utf8.count).srt", size: Int64(text.utf8.count), mtime: 0,
@@ -40,7 +41,8 @@ extension FuzzTarget {
         try? library.store([file])
         if let query = try? DialogueQuery(String(text.prefix(64))) {
             _ = try? library.search(query, options: DialogueSearchOptions(limit: 5, context: 1))
-            _ = try? library.search(query, options: DialogueSearchOptions(pathPattern: String(text.prefix(16)), limit: 5))
+            _ = try? library.search(
+                query, options: DialogueSearchOptions(pathPattern: String(text.prefix(16)), limit: 5))
         }
     }
 
